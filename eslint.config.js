@@ -1,0 +1,59 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+/** Layers of DESIGN.md, lowest first: each may import only from the ones before it. */
+const layers = ['validation', 'engine', 'api', 'screens', 'app'];
+
+/** One zone per layer: a lower layer may not import a higher one. */
+const layerZones = layers.flatMap((layer, i) =>
+  layers.slice(i + 1).map((higher) => ({
+    target: `./src/${layer}`,
+    from: `./src/${higher}`,
+    message: `${layer} sits below ${higher} (DESIGN.md: imports go one way).`,
+  })),
+);
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'coverage/'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { parserOptions: { projectService: false } },
+    plugins: { import: importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import/no-cycle': 'error',
+      'import/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...layerZones,
+            { target: './src/sandbox', from: './src/app', message: 'The sandbox never uses the app.' },
+            { target: './src/sandbox', from: './src/screens', message: 'The sandbox never uses the screens.' },
+            { target: './src/sandbox', from: './src/engine', message: 'The sandbox uses validation and API types only.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The engine is framework-free: it runs in Node scripts, tests and the browser alike.
+    files: ['src/engine/**', 'src/validation/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-*', 'react/*'], message: 'The engine may not import React.' },
+            { group: ['@mantine/*'], message: 'The engine may not import Mantine.' },
+            { group: ['@rjsf/*'], message: 'The engine may not import rjsf.' },
+          ],
+        },
+      ],
+    },
+  },
+);

@@ -1,0 +1,43 @@
+/**
+ * `npm run journeys:paths -- <cc> [--json]`: the journey's paths from the start to its terminal
+ * steps, one per line as the steps and the events between them (or as JSON, with each event's
+ * payload, for replaying in a test or the XState inspector). Branches that no path takes are
+ * listed on stderr, and make the command exit 1.
+ */
+import { readFileSync } from 'node:fs';
+import { checkJourney } from '../src/engine/checkJourney';
+import { compileJourney } from '../src/engine/compileJourney';
+import { formatPath, journeyPaths } from '../src/engine/journeyPaths';
+import { formatProblem } from '../src/engine/problem';
+
+const args = process.argv.slice(2);
+const json = args.includes('--json');
+const country = args.find((a) => !a.startsWith('--'));
+if (!country) {
+  console.error('usage: npm run journeys:paths -- <country code> [--json]   (for example: sv)');
+  process.exit(2);
+}
+const file = country.endsWith('.json') ? country : `journeys/${country.toLowerCase()}.json`;
+let text: string;
+try {
+  text = readFileSync(file, 'utf8');
+} catch {
+  console.error(`${file}: no such journey`);
+  process.exit(2);
+}
+const { config, problems } = checkJourney(file, text);
+if (!config || problems.length > 0) {
+  for (const p of problems) console.error(formatProblem(p));
+  process.exit(1);
+}
+const { paths, uncovered } = journeyPaths(compileJourney(config, text));
+if (json) {
+  console.log(JSON.stringify(paths.map((p) => ({ end: p.end, steps: p.steps })), null, 2));
+} else {
+  for (const path of paths) console.log(formatPath(path));
+}
+for (const edge of uncovered) {
+  console.error(`${file} ${edge.pointer}: no path takes this branch (its meta.example does not lead here)`);
+}
+console.error(`${paths.length} path(s) to ${new Set(paths.map((p) => p.end.stateId)).size} terminal step(s).`);
+process.exit(uncovered.length > 0 ? 1 : 0);

@@ -1,0 +1,157 @@
+import { cloneJson, getAt, setAt } from './jsonPointer';
+import type { JsonObject } from './journeyTypes';
+import type { JourneyEmitted } from './emitted';
+import { contextPointer, readScope, type Scope } from './scope';
+
+export type Context = Record<string, unknown>;
+
+/** What an action sees besides the event and context: the journey it belongs to. */
+export interface ActionEnv {
+  journey: string;
+  initialContext: Context;
+}
+
+/** An action a journey can name: its parameters (as JSON Schema), its context update, its emits. */
+export interface ActionSpec {
+  description: string;
+  params: JsonObject;
+  update?: (scope: Scope, params: Record<string, unknown>, env: ActionEnv) => Context;
+  emit?: (scope: Scope, params: Record<string, unknown>, env: ActionEnv) => JourneyEmitted[];
+}
+
+const readPointer = { type: 'string', pattern: '^/(context|event)(/|$)' };
+const writePointer = { type: 'string', pattern: '^/context(/|$)' };
+
+/** Where on-screen messages live; the engine clears it when a step is left. */
+export const MESSAGE_POINTER = '/context/ui/message';
+
+function write(context: Context, to: string, value: unknown): Context {
+  return setAt(context, contextPointer(to), value === undefined ? null : value);
+}
+
+/** Fills `{name}` placeholders of `text` from the pointers in `values`. */
+function interpolate(text: string, values: Record<string, string> | undefined, scope: Scope): string {
+  if (!values) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const at = values[name];
+    return at === undefined ? whole : String(readScope(scope, at) ?? '');
+  });
+}
+
+/**
+ * The actions every journey can use. Context updates are pure: each returns the next context.
+ */
+export const actions: Record<string, ActionSpec> = {
+  save: {
+    description: 'store the submitted form data (or the value at `from`) at `to`',
+    params: {
+      type: 'object',
+      required: ['to'],
+      additionalProperties: false,
+      properties: { to: writePointer, from: readPointer },
+    },
+    update: (scope, { to, from }) => write(scope.context, to as string, readScope(scope, (from as string) ?? '/event/data')),
+  },
+  assign: {
+    description: 'store the value at `from`, or the literal `value`, at `to`',
+    params: {
+      type: 'object',
+      required: ['to'],
+      additionalProperties: false,
+      properties: { to: writePointer, from: readPointer, value: {} },
+      oneOf: [{ required: ['from'] }, { required: ['value'] }],
+    },
+    update: (scope, params) =>
+      write(scope.context, params.to as string, 'from' in params ? readScope(scope, params.from as string) : params.value),
+  },
+  count: {
+    description: 'add one to the counter at `at` (a retry counter, shown as n/3)',
+    params: { type: 'object', required: ['at'], additionalProperties: false, properties: { at: writePointer } },
+    update: (scope, { at }) => write(scope.context, at as string, Number(readScope(scope, at as string) ?? 0) + 1),
+  },
+  toggle: {
+    description: 'select the item keyed by the value at `key` under `at`, or unselect it when already selected',
+    params: {
+      type: 'object',
+      required: ['at', 'key'],
+      additionalProperties: false,
+      properties: { at: writePointer, key: readPointer, item: readPointer },
+    },
+    update: (scope, { at, key, item }) => {
+      const id = String(readScope(scope, key as string) ?? '');
+      const current = (readScope(scope, at as string) as Record<string, unknown> | undefined) ?? {};
+      const next =
+        id in current
+          ? Object.fromEntries(Object.entries(current).filter(([key]) => key !== id))
+          : { ...current, [id]: item === undefined ? true : (readScope(scope, item as string) ?? true) };
+      return write(scope.context, at as string, next);
+    },
+  },
+  message: {
+    description: 'show `text` on the step (placeholders `{name}` filled from `with`), or the text at `from`',
+    params: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        text: { type: 'string', minLength: 1 },
+        with: { type: 'object', additionalProperties: readPointer },
+        from: readPointer,
+        fallback: { type: 'string', minLength: 1 },
+      },
+      anyOf: [{ required: ['text'] }, { required: ['from'] }],
+    },
+    update: (scope, params) => {
+      const found = params.from === undefined ? undefined : readScope(scope, params.from as string);
+      const text =
+        typeof found === 'string' && found !== ''
+          ? found
+          : interpolate(String(params.text ?? params.fallback ?? ''), params.with as Record<string, string>, scope);
+      return write(scope.context, MESSAGE_POINTER, text);
+    },
+  },
+  clearMessage: {
+    description: 'remove the message shown on the step',
+    params: { type: 'object', additionalProperties: false, properties: {} },
+    update: (scope) => write(scope.context, MESSAGE_POINTER, null),
+  },
+  track: {
+    description: 'send the analytics event `name` (with a literal `outcome`); never carries personal data',
+    params: {
+      type: 'object',
+      required: ['name'],
+      additionalProperties: false,
+      properties: { name: { type: 'string', minLength: 1 }, outcome: { type: 'string', minLength: 1 } },
+    },
+    emit: (_scope, { name, outcome }, env) => [
+      { type: 'track', journey: env.journey, name: name as string, ...(outcome ? { outcome: outcome as string } : {}) },
+    ],
+  },
+  reset: {
+    description: 'clear the flow data back to the journey\'s initial context, keeping the pointers in `keep`',
+    params: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { keep: { type: 'array', items: writePointer } },
+    },
+    update: (scope, { keep }, env) => {
+      let next = cloneJson(env.initialContext);
+      for (const at of (keep as string[] | undefined) ?? []) {
+        const kept = getAt(scope.context, contextPointer(at));
+        if (kept !== undefined) next = setAt(next, contextPointer(at), kept);
+      }
+      return next;
+    },
+  },
+  startSession: {
+    description: 'mark the agent as signed in; steps after this may be private',
+    params: { type: 'object', additionalProperties: false, properties: {} },
+    update: (scope) => setAt(scope.context, '/session/signedIn', true),
+    emit: (_scope, _params, env) => [{ type: 'session.started', journey: env.journey }],
+  },
+  wipeSession: {
+    description: 'forget everything (logout, 401, session-integrity mismatch); the shell clears storage and cookie',
+    params: { type: 'object', additionalProperties: false, properties: {} },
+    update: (_scope, _params, env) => cloneJson(env.initialContext),
+    emit: (_scope, _params, env) => [{ type: 'session.wiped', journey: env.journey }],
+  },
+};

@@ -1,0 +1,235 @@
+import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { actions as actionSpecs, MESSAGE_POINTER, type ActionEnv, type Context } from './actions';
+import { actorNames } from './actorCatalogue';
+import type { JourneyEmitted } from './emitted';
+import { guards as guardSpecs } from './guards';
+import { homeNodeOf } from './homeNode';
+import { cloneJson, getAt, setAt } from './jsonPointer';
+import { asList, buildJourneyGraph, invokeIdOf, type GraphNode, type JourneyGraph } from './journeyGraph';
+import type { BackPolicy, InvokeConfig, JourneyConfig, JsonValue, StateConfig } from './journeyTypes';
+import { computeProgress, type Progress } from './progress';
+import { fillRoute, routeMatches } from './routes';
+import { contextPointer, readScope, type Scope } from './scope';
+import { stepNodes, stepPredecessors } from './stepLinks';
+
+/** Everything the shell needs to know about a step, whatever journey it comes from. */
+export interface StepInfo {
+  stateId: string;
+  route: string;
+  aliases: string[];
+  params: Record<string, string>;
+  step: string | undefined;
+  progress: Progress | undefined;
+  back: BackPolicy;
+  track: string | undefined;
+  public: boolean;
+  end: boolean;
+  history: 'push' | 'reset';
+}
+
+/** Events every journey understands besides its own: browser back, with the path it goes to. */
+export type EngineEvent = { type: 'nav.back'; route?: string };
+
+/** Events sent to a journey: its own (`step.submit` with `data`, ...) and the engine's. */
+export type JourneyEvent = EngineEvent | ({ type: string } & Record<string, unknown>);
+
+export interface CompiledJourney {
+  id: string;
+  /** Changes whenever the journey file does; a persisted snapshot of another version is dropped. */
+  hash: string;
+  config: JourneyConfig;
+  graph: JourneyGraph;
+  machine: JourneyMachine;
+  steps: Map<string, StepInfo>;
+}
+
+/** Small, stable string hash (53-bit); enough to tell journey versions apart. */
+export function hashText(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+function stepInfoOf(node: GraphNode, progress: Map<GraphNode, Progress>): StepInfo {
+  const meta = node.meta;
+  return {
+    stateId: node.id,
+    route: meta.route as string,
+    aliases: meta.aliases ?? [],
+    params: meta.params ?? {},
+    step: meta.step,
+    progress: progress.get(node),
+    back: meta.back ?? 'allow',
+    track: meta.track,
+    public: meta.public === true,
+    end: meta.end === true,
+    history: meta.history ?? 'push',
+  };
+}
+
+function scopeOf(context: Context, event: { type: string }): Scope {
+  return { context, event: event as Scope['event'] };
+}
+
+/** The input of an invoked actor: each key read from its pointer, or its literal value. */
+function inputMapper(input: InvokeConfig['input']) {
+  return ({ context, event }: { context: Context; event: { type: string } }) => {
+    const scope = scopeOf(context, event);
+    const out: Record<string, unknown> = {};
+    for (const [key, source] of Object.entries(input ?? {})) {
+      out[key] = typeof source === 'string' ? readScope(scope, source) : source.value;
+    }
+    return out;
+  };
+}
+
+/** Browser back on a step, as transitions decided by its policy. */
+function backTransitions(graph: JourneyGraph, node: GraphNode, predecessors: GraphNode[]) {
+  const policy = node.meta.back ?? 'allow';
+  if (policy === 'block' || node.meta.history === 'reset') return [{}];
+  if (policy === 'home') {
+    const home = homeNodeOf(graph);
+    return home ? [{ target: `#${home.id}` }] : [{}];
+  }
+  if (predecessors.length === 0) return [{}];
+  return [
+    ...predecessors.map((p) => ({
+      guard: { type: '$backTo', params: { routes: [p.meta.route, ...(p.meta.aliases ?? [])] } },
+      target: `#${p.id}`,
+    })),
+    { guard: '$backWithoutRoute', target: `#${(predecessors[0] as GraphNode).id}` },
+    {},
+  ];
+}
+
+/** The XState config: the journey's own, plus what the engine owns on every step. */
+function machineConfig(graph: JourneyGraph): StateConfig & { id: string; context: JsonValue } {
+  const predecessors = stepPredecessors(graph);
+  const rewrite = (node: GraphNode): Record<string, unknown> => {
+    const { meta, ...rest } = node.config;
+    const out: Record<string, unknown> = { ...cloneJson(rest as Record<string, JsonValue>) };
+    delete out.states;
+    if (meta) out.meta = cloneJson(meta as Record<string, JsonValue>);
+    if (node.children.length > 0) {
+      out.states = Object.fromEntries(node.children.map((child) => [child.key, rewrite(child)]));
+    }
+    const invokes = asList(node.config.invoke);
+    if (invokes.length > 0) {
+      const rewritten = invokes.map((invoke) => ({ ...cloneJson(invoke as unknown as Record<string, JsonValue>), id: invokeIdOf(invoke), input: inputMapper(invoke.input) }));
+      out.invoke = Array.isArray(node.config.invoke) ? rewritten : rewritten[0];
+    }
+    if (node.meta.route !== undefined) {
+      out.entry = [...asList(node.config.entry), { type: '$enterStep', params: { stateId: node.id } }];
+      out.exit = [{ type: '$leaveStep' }, ...asList(node.config.exit)];
+      out.on = { ...(out.on as object), 'nav.back': backTransitions(graph, node, predecessors.get(node) ?? []) };
+    }
+    return out;
+  };
+  const root = rewrite(graph.root);
+  delete root.$schema;
+  delete root.version;
+  return { ...root, id: graph.id, context: (graph.config.context ?? {}) as JsonValue } as StateConfig & { id: string; context: JsonValue };
+}
+
+function buildMachine(graph: JourneyGraph, steps: Map<string, StepInfo>) {
+  const env: ActionEnv = { journey: graph.id, initialContext: (graph.config.context ?? {}) as Context };
+
+  const guards = Object.fromEntries(
+    Object.entries(guardSpecs).map(([name, spec]) => [
+      name,
+      ({ context, event }: { context: Context; event: { type: string } }, params: unknown) =>
+        spec.test(scopeOf(context, event), (params ?? {}) as Record<string, unknown>),
+    ]),
+  );
+
+  const actions = Object.fromEntries(
+    Object.entries(actionSpecs).map(([name, spec]) => [
+      name,
+      enqueueActions(({ context, event, enqueue }, params: unknown) => {
+        const p = (params ?? {}) as Record<string, unknown>;
+        const update = spec.update;
+        if (update) enqueue.assign(({ context: now, event: ev }) => update(scopeOf(now as Context, ev), p, env));
+        for (const emitted of spec.emit?.(scopeOf(context as Context, event), p, env) ?? []) enqueue.emit(emitted);
+      }),
+    ]),
+  );
+
+  const actors = Object.fromEntries(
+    actorNames.map((name) => [
+      name,
+      fromPromise<unknown, Record<string, unknown>>(async () => {
+        throw new Error(`${name} is not provided: give it with machine.provide({ actors })`);
+      }),
+    ]),
+  );
+
+  return setup({
+    types: {
+      context: {} as Context,
+      events: {} as JourneyEvent,
+      emitted: {} as JourneyEmitted,
+    },
+    guards: {
+      ...guards,
+      $backTo: ({ event }: { event: JourneyEvent }, params: { routes: string[] }) =>
+        typeof event.route === 'string' && params.routes.some((r) => routeMatches(r, event.route as string)),
+      $backWithoutRoute: ({ event }: { event: JourneyEvent }) => event.route === undefined,
+    },
+    actions: {
+      ...actions,
+      $enterStep: enqueueActions(({ enqueue }, params: { stateId: string }) => {
+        const info = steps.get(params.stateId) as StepInfo;
+        enqueue.emit({ type: 'step.entered', journey: graph.id, stateId: info.stateId, route: info.route, ...(info.track ? { track: info.track } : {}) });
+        if (info.end) enqueue.emit({ type: 'flow.ended', journey: graph.id, stateId: info.stateId });
+      }),
+      // A message belongs to the step it was shown on.
+      $leaveStep: assign(({ context }) =>
+        getAt(context, contextPointer(MESSAGE_POINTER)) == null ? context : setAt(context, contextPointer(MESSAGE_POINTER), null),
+      ),
+    },
+    actors,
+  }).createMachine(machineConfig(graph) as never);
+}
+
+export type JourneyMachine = ReturnType<typeof buildMachine>;
+export type JourneySnapshot = SnapshotFrom<JourneyMachine>;
+
+/**
+ * Compiles a journey file that passed `journeys:check` into an XState machine. Provider calls
+ * are placeholders until given with `machine.provide({ actors })`.
+ *
+ * @example
+ * const journey = compileJourney(JSON.parse(text), text);
+ * const actor = createActor(journey.machine.provide({ actors })).start();
+ */
+export function compileJourney(config: JourneyConfig, sourceText = JSON.stringify(config)): CompiledJourney {
+  const graph = buildJourneyGraph(config);
+  const progress = computeProgress(graph);
+  const steps = new Map(stepNodes(graph).map((node) => [node.id, stepInfoOf(node, progress)]));
+  const machine = buildMachine(graph, steps);
+  return { id: config.id, hash: hashText(sourceText), config, graph, machine, steps };
+}
+
+/** The step showing in a snapshot: the innermost active state with a route. */
+export function currentStep(journey: CompiledJourney, snapshot: { getMeta: () => Record<string, unknown> }): StepInfo | undefined {
+  let best: StepInfo | undefined;
+  for (const id of Object.keys(snapshot.getMeta())) {
+    const info = journey.steps.get(id);
+    if (info && (!best || id.length > best.stateId.length)) best = info;
+  }
+  return best;
+}
+
+/** The URL path of a step, its `:params` filled from the context. */
+export function routeOf(step: StepInfo, context: Context): string {
+  const values = Object.fromEntries(Object.entries(step.params).map(([name, at]) => [name, getAt(context, contextPointer(at))]));
+  return fillRoute(step.route, values);
+}
+

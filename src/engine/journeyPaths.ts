@@ -1,0 +1,201 @@
+import { getAdjacencyMap } from 'xstate/graph';
+import type { EventObject } from 'xstate';
+import { activeNodes } from './activeNodes';
+import { currentStep, type CompiledJourney, type JourneySnapshot } from './compileJourney';
+import { evaluateGuard, nestedGuards } from './guards';
+import { getAt } from './jsonPointer';
+import { enteredLeaf, stepNodeOf, type GraphEdge, type GraphNode } from './journeyGraph';
+import type { NamedRef } from './journeyTypes';
+import { contextPointer, type Scope } from './scope';
+
+type PathEvent = EventObject & Record<string, unknown>;
+
+/** One step of a path: where the journey was, and the event that moved it on. */
+export interface PathStep {
+  stateId: string;
+  route: string | undefined;
+  label: string;
+  event: PathEvent;
+}
+
+/** A path from the start to a terminal step (meta.end) or a final state. */
+export interface JourneyPath {
+  steps: PathStep[];
+  end: { stateId: string; route: string | undefined };
+}
+
+export interface JourneyPathsResult {
+  paths: JourneyPath[];
+  /** Transition branches no path takes: their example does not lead there (or none is written). */
+  uncovered: GraphEdge[];
+}
+
+/** Every `/context/...` pointer a guard reads: two snapshots alike in these decide alike. */
+function guardReads(edges: GraphEdge[]): string[] {
+  const reads = new Set<string>();
+  const visit = (ref: NamedRef) => {
+    if (typeof ref === 'string' || !ref.params) return;
+    for (const value of Object.values(ref.params)) {
+      if (typeof value === 'string' && value.startsWith('/context')) reads.add(value);
+    }
+    nestedGuards(ref.params).forEach(visit);
+  };
+  for (const edge of edges) if (edge.guard) visit(edge.guard);
+  return [...reads].sort();
+}
+
+function eventOf(edge: GraphEdge): PathEvent {
+  const example = edge.transition.meta?.example ?? {};
+  return { ...example, type: edge.event } as PathEvent;
+}
+
+/**
+ * The journey's paths to its terminal steps: a set that takes every transition branch of the
+ * file at least once (where the branch's example leads there), each path the shortest way from
+ * the start to that branch and on to the nearest terminal step (meta.end) or final state.
+ *
+ * Built on xstate's graph utilities: `getAdjacencyMap` explores the machine with, in each
+ * state, the events its transitions name, carrying the `meta.example` of each branch; guards
+ * run for real on them. Snapshots count as the same state when their state value and every
+ * context value a guard reads are equal, so retry counters unroll. Transitions declared on a
+ * parent above the current step (the sidebar's `menu.*`, `session.*`) are tried from the
+ * parent's first step only: that takes each once without multiplying the states explored.
+ */
+export function journeyPaths(journey: CompiledJourney, options: { limit?: number } = {}): JourneyPathsResult {
+  const { graph } = journey;
+  const reads = guardReads(graph.edges);
+  const serialize = (snapshot: JourneySnapshot) =>
+    JSON.stringify([snapshot.value, reads.map((p) => getAt(snapshot.context, contextPointer(p)) ?? null)]);
+  const describe = (snapshot: JourneySnapshot) => {
+    const active = activeNodes(graph, snapshot.value);
+    return { stateId: (active[active.length - 1] as GraphNode).id, route: currentStep(journey, snapshot)?.route };
+  };
+  const terminal = (snapshot: JourneySnapshot) => snapshot.status === 'done' || currentStep(journey, snapshot)?.end === true;
+
+  /** The edges that can fire in a snapshot, innermost state first, as XState picks them. */
+  const candidates = (snapshot: JourneySnapshot): GraphEdge[] => {
+    const active = activeNodes(graph, snapshot.value);
+    const leaf = active[active.length - 1] as GraphNode;
+    const step = stepNodeOf(leaf);
+    const within = (node: GraphNode) => node === leaf || (step !== undefined && active.indexOf(node) >= active.indexOf(step));
+    const own = graph.edges.filter((e) => e.kind !== 'always' && within(e.source) && active.includes(e.source));
+    // A step whose own transitions all stay on it (a report, a bulletin) is left by its parents'.
+    const stuck = !own.some((e) => e.targets.length > 0);
+    const out: GraphEdge[] = [];
+    for (const node of [...active].reverse()) {
+      if (!within(node) && !stuck && enteredLeaf(node) !== leaf) continue;
+      for (const edge of graph.edges) if (edge.source === node && edge.kind !== 'always') out.push(edge);
+    }
+    return out;
+  };
+
+  /** Which branch an event takes: the first candidate for its type whose guard passes. */
+  const branchTaken = (snapshot: JourneySnapshot, event: PathEvent): GraphEdge | undefined => {
+    const scope: Scope = { context: snapshot.context, event: event as Scope['event'] };
+    return candidates(snapshot).find((e) => e.event === event.type && (e.guard === undefined || evaluateGuard(e.guard, scope)));
+  };
+
+  const events = (snapshot: JourneySnapshot) => {
+    const out = new Map<string, PathEvent>();
+    for (const edge of candidates(snapshot)) {
+      const event = eventOf(edge);
+      out.set(JSON.stringify(event), event);
+    }
+    return [...out.values()];
+  };
+
+  const adjacency = getAdjacencyMap(journey.machine, {
+    events: events as never,
+    serializeState: serialize as never,
+    limit: options.limit ?? 50_000,
+  });
+
+  // Shortest ways in from the start (breadth first) and out to a terminal (breadth first backwards).
+  const keys = Object.keys(adjacency);
+  const start = keys[0] as string;
+  const snapshotOf = (key: string) => adjacency[key]?.state as JourneySnapshot;
+  type Move = { from: string; to: string; event: PathEvent };
+  const moves: Move[] = keys.flatMap((from) =>
+    Object.values(adjacency[from]?.transitions ?? {}).map(({ state, event }) => ({ from, to: serialize(state as JourneySnapshot), event: event as PathEvent })),
+  );
+  const inbound = new Map<string, Move>();
+  const reached = new Set([start]);
+  for (let frontier = [start]; frontier.length > 0; ) {
+    const next: string[] = [];
+    for (const key of frontier) {
+      for (const move of moves) {
+        if (move.from !== key || reached.has(move.to)) continue;
+        reached.add(move.to);
+        inbound.set(move.to, move);
+        next.push(move.to);
+      }
+    }
+    frontier = next;
+  }
+  const outbound = new Map<string, Move | null>(keys.filter((k) => terminal(snapshotOf(k))).map((k) => [k, null]));
+  for (let frontier = [...outbound.keys()]; frontier.length > 0; ) {
+    const next: string[] = [];
+    for (const key of frontier) {
+      for (const move of moves) {
+        if (move.to !== key || outbound.has(move.from) || move.from === move.to) continue;
+        outbound.set(move.from, move);
+        next.push(move.from);
+      }
+    }
+    frontier = next;
+  }
+
+  const stepOf = (move: Move): PathStep => {
+    const from = snapshotOf(move.from);
+    const edge = branchTaken(from, move.event);
+    return { ...describe(from), label: edge?.label ?? move.event.type, event: move.event };
+  };
+  const wayIn = (key: string): Move[] => {
+    const way: Move[] = [];
+    for (let at = key; at !== start; ) {
+      const move = inbound.get(at) as Move;
+      way.unshift(move);
+      at = move.from;
+    }
+    return way;
+  };
+  const wayOut = (key: string): Move[] => {
+    const way: Move[] = [];
+    for (let move = outbound.get(key); move; move = outbound.get(move.to)) way.push(move);
+    return way;
+  };
+
+  // For each branch of the file, the first move (nearest the start) that takes it.
+  const cover = new Map<GraphEdge, Move>();
+  const byDistance = [...reached];
+  for (const key of byDistance) {
+    for (const move of moves) {
+      if (move.from !== key || !outbound.has(move.to)) continue;
+      const edge = branchTaken(snapshotOf(key), move.event);
+      if (edge && !cover.has(edge)) cover.set(edge, move);
+    }
+  }
+
+  const seen = new Set<string>();
+  const paths: JourneyPath[] = [];
+  for (const move of cover.values()) {
+    const way = [...wayIn(move.from), move, ...wayOut(move.to)];
+    const last = way.length > 0 ? (way[way.length - 1] as Move).to : start;
+    const path: JourneyPath = { steps: way.map(stepOf), end: describe(snapshotOf(last)) };
+    const key = JSON.stringify(way.map((m) => [m.from, m.event]));
+    if (!seen.has(key)) {
+      seen.add(key);
+      paths.push(path);
+    }
+  }
+  const kept = paths;
+  kept.sort((a, b) => (a.end.route ?? '').localeCompare(b.end.route ?? '') || a.steps.length - b.steps.length);
+  const uncovered = graph.edges.filter((e) => e.kind !== 'always' && !cover.has(e));
+  return { paths: kept, uncovered };
+}
+
+/** A path on one line: steps by route (calls in flight by state name) joined by their events. */
+export function formatPath(path: JourneyPath): string {
+  const place = (s: { stateId: string; route: string | undefined }) => s.route ?? `(${s.stateId.split('.').pop()})`;
+  return [...path.steps.map((s) => `${place(s)} --${s.label}-->`), place(path.end)].join(' ');
+}

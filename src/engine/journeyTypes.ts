@@ -1,0 +1,79 @@
+/**
+ * The shape of a journey file (`journeys/<cc>.json`): an XState v5 machine config in plain JSON,
+ * where everything executable is referenced by name. `schemas/journey.schema.json` is the
+ * authoritative description; these types mirror it for the compiler.
+ */
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+/** A named guard, action or the like: `"name"` or `{ "type": "name", "params": {...} }`. */
+export type NamedRef = string | { type: string; params?: JsonObject };
+
+export type BackPolicy = 'allow' | 'block' | 'home';
+
+/** What the engine reads from a state's `meta`. */
+export interface StepMeta {
+  route?: string;
+  aliases?: string[];
+  params?: Record<string, string>;
+  step?: string;
+  progress?: string;
+  back?: BackPolicy;
+  track?: string;
+  public?: boolean;
+  end?: boolean;
+  history?: 'push' | 'reset';
+}
+
+export interface TransitionObject {
+  target?: string | string[];
+  guard?: NamedRef;
+  actions?: NamedRef | NamedRef[];
+  reenter?: boolean;
+  description?: string;
+  /** `example`: the event payload (without `type`) that takes this branch; used by paths and replays. */
+  meta?: { example?: JsonObject };
+}
+
+export type TransitionConfig = string | TransitionObject | Array<string | TransitionObject>;
+
+export interface InvokeConfig {
+  src: string;
+  id?: string;
+  /** Each key of the actor's input read from a JSON Pointer into `{ context, event }`, or a literal. */
+  input?: Record<string, string | { value: JsonValue }>;
+  onDone?: TransitionConfig;
+  onError?: TransitionConfig;
+}
+
+export interface StateConfig {
+  type?: 'atomic' | 'compound' | 'final';
+  id?: string;
+  description?: string;
+  initial?: string;
+  states?: Record<string, StateConfig>;
+  on?: Record<string, TransitionConfig>;
+  always?: TransitionConfig;
+  after?: Record<string, TransitionConfig>;
+  invoke?: InvokeConfig | InvokeConfig[];
+  entry?: NamedRef | NamedRef[];
+  exit?: NamedRef | NamedRef[];
+  tags?: string[];
+  meta?: StepMeta;
+}
+
+export interface JourneyMeta {
+  country: string;
+  title?: string;
+  /** State reached by `back: "home"`; defaults to the state whose route is `/`. */
+  home?: string;
+}
+
+export interface JourneyConfig extends StateConfig {
+  $schema?: string;
+  id: string;
+  version?: string;
+  context?: JsonObject;
+  meta?: StepMeta & JourneyMeta;
+}

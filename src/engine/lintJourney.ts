@@ -1,0 +1,282 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { actions } from './actions';
+import { actorCatalogue } from './actorCatalogue';
+import { suggestion } from './didYouMean';
+import { guards, nestedGuards } from './guards';
+import {
+  asList,
+  edgesActiveIn,
+  isAncestorOrSelf,
+  stepNodeOf,
+  type GraphEdge,
+  type GraphNode,
+  type JourneyGraph,
+} from './journeyGraph';
+import type { NamedRef } from './journeyTypes';
+import type { Problem } from './problem';
+import { homeNodeOf } from './homeNode';
+
+/** Events the engine sends itself; a journey file may not declare them. */
+const RESERVED_EVENTS = new Set(['nav.back']);
+
+const ajv = new Ajv2020({ allErrors: false, strict: false });
+ajv.addSchema(
+  {
+    anyOf: [
+      { type: 'string' },
+      { type: 'object', required: ['type'], properties: { type: { type: 'string' }, params: { type: 'object' } }, additionalProperties: false },
+    ],
+  },
+  'guardRef',
+);
+const paramValidators = new Map<string, ValidateFunction>();
+
+function paramProblem(kind: string, name: string, schema: object, params: unknown, pointer: string): Problem | undefined {
+  const key = `${kind}:${name}`;
+  let validate = paramValidators.get(key);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    paramValidators.set(key, validate);
+  }
+  if (validate(params ?? {})) return undefined;
+  const error = validate.errors?.[0];
+  const p = (error?.params ?? {}) as Record<string, unknown>;
+  const where = `${pointer}/params${error?.instancePath ?? ''}`;
+  if (error?.keyword === 'required') return { pointer: where, message: `${kind} "${name}" needs the param "${String(p.missingProperty)}"` };
+  if (error?.keyword === 'additionalProperties') return { pointer: where, message: `${kind} "${name}" has no param "${String(p.additionalProperty)}"` };
+  if (error?.keyword === 'pattern') return { pointer: where, message: `${kind} "${name}": a pointer here starts with ${String(p.pattern).includes('event') ? '"/context" or "/event"' : '"/context"'}` };
+  return { pointer: where, message: `${kind} "${name}": params ${error?.message ?? 'are not valid'}` };
+}
+
+function refParts(ref: NamedRef): { type: string; params: Record<string, unknown> | undefined } {
+  return typeof ref === 'string' ? { type: ref, params: undefined } : { type: ref.type, params: ref.params };
+}
+
+function checkGuard(ref: NamedRef, pointer: string, problems: Problem[]): void {
+  const { type, params } = refParts(ref);
+  const spec = guards[type];
+  const typePointer = typeof ref === 'string' ? pointer : `${pointer}/type`;
+  if (!spec) {
+    problems.push({ pointer: typePointer, message: `unknown guard "${type}"${suggestion(type, Object.keys(guards))}` });
+    return;
+  }
+  const bad = paramProblem('guard', type, spec.params, params, pointer);
+  if (bad) {
+    problems.push(bad);
+    return;
+  }
+  const inner = nestedGuards(params);
+  inner.forEach((g, i) => {
+    const at = Array.isArray(params?.of) ? `${pointer}/params/of/${i}` : `${pointer}/params/guard`;
+    checkGuard(g, at, problems);
+  });
+}
+
+function checkActions(refs: NamedRef[], pointer: string, isList: boolean, problems: Problem[]): void {
+  refs.forEach((ref, i) => {
+    const at = isList ? `${pointer}/${i}` : pointer;
+    const { type, params } = refParts(ref);
+    const spec = actions[type];
+    if (!spec) {
+      problems.push({
+        pointer: typeof ref === 'string' ? at : `${at}/type`,
+        message: `unknown action "${type}"${suggestion(type, Object.keys(actions))}`,
+      });
+      return;
+    }
+    const bad = paramProblem('action', type, spec.params, params, at);
+    if (bad) problems.push(bad);
+  });
+}
+
+/**
+ * Marks what can be active: entering a node activates its ancestors and its initial chain.
+ * For each node it keeps the edge it was first entered by, to say how it was reached.
+ */
+function reachable(graph: JourneyGraph, follow: (edge: GraphEdge) => boolean): Map<GraphNode, GraphEdge | undefined> {
+  const marked = new Map<GraphNode, GraphEdge | undefined>();
+  const queue: GraphNode[] = [];
+  const enter = (node: GraphNode, via: GraphEdge | undefined) => {
+    const chain: GraphNode[] = [];
+    for (let n: GraphNode | undefined = node; n; n = n.parent) chain.push(n);
+    for (let n: GraphNode | undefined = node; n && n.children.length > 0; ) {
+      n = n.children.find((c) => c.key === n?.config.initial);
+      if (n) chain.push(n);
+    }
+    for (const n of chain) {
+      if (!marked.has(n)) {
+        marked.set(n, via);
+        queue.push(n);
+      }
+    }
+  };
+  enter(graph.root, undefined);
+  while (queue.length > 0) {
+    const node = queue.shift() as GraphNode;
+    for (const edge of graph.edges) {
+      if (edge.source !== node || !follow(edge)) continue;
+      for (const target of edge.targets) if (target.node) enter(target.node, edge);
+    }
+  }
+  return marked;
+}
+
+/** Private steps entered from the anonymous area without a transition that has `startSession`. */
+function privateEntrances(graph: JourneyGraph): Array<{ node: GraphNode; via: GraphEdge }> {
+  const isPrivateStep = (n: GraphNode) => n.meta.route !== undefined && n.meta.public !== true;
+  const seen = new Set<GraphNode>();
+  const found = new Map<GraphNode, GraphEdge>();
+  const queue: GraphNode[] = [];
+  const enter = (node: GraphNode, via: GraphEdge | undefined) => {
+    // Entering a node activates its ancestors and initial chain; stop at the first private step.
+    const chain: GraphNode[] = [];
+    for (let n: GraphNode | undefined = node; n; n = n.parent) chain.unshift(n);
+    for (let n: GraphNode | undefined = node; n && n.children.length > 0; ) {
+      n = n.children.find((c) => c.key === n?.config.initial);
+      if (n) chain.push(n);
+    }
+    const step = chain.find(isPrivateStep);
+    if (step) {
+      if (via && !found.has(step)) found.set(step, via);
+      return;
+    }
+    for (const n of chain) {
+      if (!seen.has(n)) {
+        seen.add(n);
+        queue.push(n);
+      }
+    }
+  };
+  enter(graph.root, undefined);
+  while (queue.length > 0) {
+    const node = queue.shift() as GraphNode;
+    for (const edge of graph.edges) {
+      if (edge.source !== node || edge.actions.some((a) => refParts(a).type === 'startSession')) continue;
+      for (const target of edge.targets) if (target.node) enter(target.node, edge);
+    }
+  }
+  return [...found].map(([node, via]) => ({ node, via }));
+}
+
+function transitionPointer(edge: GraphEdge, key: 'guard' | 'actions'): string {
+  return `${edge.pointer}/${key}`;
+}
+
+/**
+ * Finds what the meta-schema cannot see: unknown targets, guards, actions and actors,
+ * unreachable states, states with no way out, routes used twice, private steps reachable
+ * without signing in, and engine events a journey may not declare.
+ */
+export function lintJourney(graph: JourneyGraph): Problem[] {
+  const problems: Problem[] = [];
+  const keysNear = (node: GraphNode | undefined) => (node ? node.children.map((c) => c.key) : []);
+
+  // States: initial children, entry and exit actions, progress, route parameters.
+  for (const node of graph.nodes) {
+    const { config } = node;
+    if (node.children.length > 0) {
+      if (config.initial === undefined) problems.push({ pointer: node.pointer, message: `state "${node.key}" has child states but no "initial"` });
+      else if (!node.children.some((c) => c.key === config.initial)) {
+        problems.push({
+          pointer: `${node.pointer}/initial`,
+          message: `unknown state "${config.initial}" as initial${suggestion(config.initial, keysNear(node))}`,
+        });
+      }
+    } else if (config.initial !== undefined) {
+      problems.push({ pointer: `${node.pointer}/initial`, message: `state "${node.key}" has an "initial" but no child states` });
+    }
+    checkActions(asList(config.entry), `${node.pointer}/entry`, Array.isArray(config.entry), problems);
+    checkActions(asList(config.exit), `${node.pointer}/exit`, Array.isArray(config.exit), problems);
+    for (const event of Object.keys(config.on ?? {})) {
+      if (RESERVED_EVENTS.has(event)) {
+        problems.push({ pointer: `${node.pointer}/on/${event}`, message: `"${event}" is sent by the engine from each step's "back"; set meta.back instead` });
+      }
+    }
+    const progress = node.meta.progress;
+    if (progress && progress !== 'auto') {
+      const [n, of] = progress.split('/').map(Number);
+      if ((n as number) > (of as number)) problems.push({ pointer: `${node.pointer}/meta/progress`, message: `progress ${progress} counts past its total` });
+    }
+    for (const name of (node.meta.route ?? '').match(/:(\w+)/g) ?? []) {
+      if (!node.meta.params?.[name.slice(1)]) {
+        problems.push({ pointer: `${node.pointer}/meta/route`, message: `route parameter "${name}" has no pointer in meta.params` });
+      }
+    }
+    if (node.meta.back === 'home' && !homeNodeOf(graph)) {
+      problems.push({ pointer: `${node.pointer}/meta/back`, message: 'back is "home" but the journey has no home: add meta.home or a state with route "/"' });
+    }
+  }
+  const home = graph.config.meta?.home;
+  if (home !== undefined && !graph.byId.has(home)) {
+    problems.push({ pointer: '/meta/home', message: `unknown state id "${home}"${suggestion(home, graph.byId.keys())}` });
+  }
+
+  // Transitions: targets, guards, actions.
+  for (const edge of graph.edges) {
+    for (const target of edge.targets) {
+      if (target.node) continue;
+      const candidates = target.text.startsWith('#')
+        ? [...graph.byId.keys()].map((id) => `#${id}`)
+        : target.text.startsWith('.')
+          ? keysNear(edge.source).map((k) => `.${k}`)
+          : keysNear(edge.source.parent);
+      problems.push({ pointer: target.pointer, message: `unknown state "${target.text}"${suggestion(target.text, candidates)}` });
+    }
+    if (edge.guard !== undefined) checkGuard(edge.guard, transitionPointer(edge, 'guard'), problems);
+    checkActions(edge.actions, transitionPointer(edge, 'actions'), Array.isArray(edge.transition.actions), problems);
+  }
+
+  // Invocations: known actors, and a way on when the call fails.
+  for (const { node, invoke, pointer } of graph.invokes) {
+    if (!(invoke.src in actorCatalogue)) {
+      problems.push({ pointer: `${pointer}/src`, message: `unknown actor "${invoke.src}"${suggestion(invoke.src, Object.keys(actorCatalogue))}` });
+    }
+    if (invoke.onError === undefined) {
+      problems.push({ pointer, message: `"${invoke.src}" in state "${node.key}" has no onError: a failed call would leave the agent stuck` });
+    }
+  }
+
+  // Routes used twice.
+  const routes = new Map<string, GraphNode>();
+  for (const node of graph.nodes) {
+    const paths = [node.meta.route, ...(node.meta.aliases ?? [])].filter((r): r is string => r !== undefined);
+    paths.forEach((route, i) => {
+      const first = routes.get(route);
+      const pointer = i === 0 ? `${node.pointer}/meta/route` : `${node.pointer}/meta/aliases/${i - 1}`;
+      if (first && first !== node) problems.push({ pointer, message: `route "${route}" is already used by state "${first.id}"` });
+      else routes.set(route, node);
+    });
+  }
+
+  // Unreachable states and states with no way out. Of an unreachable region only its start is
+  // reported (a state no transition names); what lies beyond it follows from that one mistake.
+  const live = reachable(graph, () => true);
+  const named = new Set(graph.edges.flatMap((e) => e.targets.map((t) => t.node)));
+  for (const node of graph.nodes) {
+    if (!live.has(node)) {
+      const parentDead = node.parent !== undefined && !live.has(node.parent);
+      if (!parentDead && !named.has(node)) problems.push({ pointer: node.pointer, message: `unreachable state "${node.key}": no transition leads here` });
+      continue;
+    }
+    if (node.children.length > 0 || node.config.type === 'final') continue;
+    const step = stepNodeOf(node);
+    if (step?.meta.end) continue;
+    const leaves = edgesActiveIn(graph, node).some((edge) => edge.targets.some((t) => t.node && !isAncestorOrSelf(node, t.node)));
+    if (!leaves) problems.push({ pointer: node.pointer, message: `state "${node.key}" has no way out: no transition leaves it (mark it meta.end if the flow ends here)` });
+    const transient = node.config.invoke !== undefined || node.config.always !== undefined || node.config.after !== undefined;
+    if (!step && !transient) {
+      problems.push({ pointer: node.pointer, message: `state "${node.key}" has no route and does nothing by itself: the agent would see a blank screen` });
+    }
+  }
+
+  // Private steps reachable without signing in: the anonymous area is walked up to the first
+  // private step on each way, and that step is named with the transition that opens onto it.
+  for (const { node, via } of privateEntrances(graph)) {
+    problems.push({
+      pointer: `${node.pointer}/meta`,
+      message: `private step "${node.key}" (${node.meta.route}) is reachable without signing in, from "${via.source.key}" by "${via.label}": mark it public, or reach it only through a transition with "startSession"`,
+    });
+  }
+  return problems;
+}
+

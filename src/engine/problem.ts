@@ -1,0 +1,16 @@
+/** Something wrong in a journey file, at a JSON Pointer, in words a product owner understands. */
+export interface Problem {
+  pointer: string;
+  message: string;
+}
+
+/** A problem placed in its file: what `journeys:check` prints as `file:line:column pointer: message`. */
+export interface LocatedProblem extends Problem {
+  file: string;
+  line: number;
+  column: number;
+}
+
+export function formatProblem(p: LocatedProblem): string {
+  return `${p.file}:${p.line}:${p.column} ${p.pointer || '/'}: ${p.message}`;
+}
