@@ -9,6 +9,7 @@ import type { NamedRef } from './journeyTypes';
 import { contextPointer, type Scope } from './scope';
 
 type PathEvent = EventObject & Record<string, unknown>;
+type Adjacency = Record<string, { state: unknown; transitions: Record<string, { state: unknown; event: EventObject }> }>;
 
 /** One step of a path: where the journey was, and the event that moved it on. */
 export interface PathStep {
@@ -104,11 +105,13 @@ export function journeyPaths(journey: CompiledJourney, options: { limit?: number
     return [...out.values()];
   };
 
-  const adjacency = getAdjacencyMap(journey.machine, {
+  // The journey machine's emitted-event types are narrower than the graph utilities expect.
+  const logic = journey.machine as unknown as Parameters<typeof getAdjacencyMap>[0];
+  const adjacency = getAdjacencyMap(logic, {
     events: events as never,
     serializeState: serialize as never,
     limit: options.limit ?? 50_000,
-  });
+  }) as unknown as Adjacency;
 
   // Shortest ways in from the start (breadth first) and out to a terminal (breadth first backwards).
   const keys = Object.keys(adjacency);

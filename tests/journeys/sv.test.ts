@@ -1,0 +1,360 @@
+import { createActor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { routeOf } from '../../src/engine/compileJourney';
+import { persistJourney, restoreJourney } from '../../src/engine/persistence';
+import { driveJourney } from '../support/driveJourney';
+import { loadJourney } from '../support/journeyFiles';
+
+const journey = loadJourney('journeys/sv.json');
+const seller = { msisdn: '70000001', poaSellerCode: 'SV-POA-001', seller: { firstName: 'Carlos', lastName: 'Méndez' } };
+const frontRead = { id_number: '046448482', name: 'ANA', surname: 'PEREZ', fileName: 'f.jpg', imageUrl: '/uploads/f.jpg' };
+const rearRead = (number: string) => ({ payload: { data: { id_number: { value: number } } }, imageUrl: '/uploads/r.jpg' });
+const upload = { data: { fileName: 'x.jpg', imageUrl: '/uploads/x.jpg' } };
+
+async function signedIn() {
+  const run = driveJourney(journey);
+  run.answer({ actor: 'api.accessToken', output: { poa_msisdn: '70000001', uniqueIdentifier: 'U-1' } }, { actor: 'api.salesPersonDetails', output: seller });
+  await run.send({ type: 'step.submit', data: { pin: '2580' } });
+  return run;
+}
+
+async function atStep(route: string) {
+  const run = await signedIn();
+  run.answer({ actor: 'device.location', output: { granted: true } });
+  await run.send({ type: 'menu.newClient' });
+  const script: Array<() => Promise<void>> = [
+    async () => {
+      run.answer({ actor: 'api.clientInfoValidateV2', output: null });
+      await run.send({ type: 'step.submit', data: { documentType: 'DUI', documentNumber: '046448482' } });
+    },
+    () => run.send({ type: 'step.submit', data: { department: 'San Salvador', street: 'Calle 1', house: '12' } }),
+    async () => {
+      run.answer({ actor: 'api.checkCoverage', output: { node: 'N-1', nodeClass: '10' } });
+      await run.send({ type: 'step.submit', data: { latitude: 13.69, longitude: -89.19 } });
+    },
+    async () => {
+      run.answer({ actor: 'api.products', output: { offers: [] } });
+      await run.send({ type: 'step.submit' });
+    },
+    async () => {
+      await run.send({ type: 'offer.toggle', planId: 'P-1', offer: { planId: 'P-1' } });
+      await run.send({ type: 'step.submit' });
+    },
+    async () => {
+      run.answer({ actor: 'api.activationCost', output: { activationCost: 25 } });
+      await run.send({ type: 'step.submit' });
+    },
+    () => run.send({ type: 'step.submit' }),
+    async () => {
+      run.answer({ actor: 'api.incomeValidate', output: { decision: 'approved' } });
+      await run.send({ type: 'step.submit', data: { customerIncome: 900 } });
+    },
+    async () => {
+      run.answer({ actor: 'api.rearIdRecognition', output: frontRead });
+      await run.send({ type: 'step.submit', ...upload });
+    },
+    async () => {
+      run.answer({ actor: 'api.rearIdRecognition', output: rearRead('04644848-2') });
+      await run.send({ type: 'step.submit', ...upload });
+    },
+    async () => {
+      run.answer({ actor: 'api.validateDUI', output: { eligibility_result: 'accepted', eligibility_decisions: [] } });
+      await run.send({ type: 'step.submit', data: { cliDUINumber: '046448482' } });
+    },
+    async () => {
+      run.answer({ actor: 'api.users', output: { id: 'U-9' } }, { actor: 'api.getOTP', output: {} });
+      await run.send({ type: 'step.submit', data: { phone: '70001234', email: 'ana@example.com' } });
+    },
+    async () => {
+      run.answer({ actor: 'api.validateOTP', output: { action: 'OTP Correcto' } }, { actor: 'api.getOTP', output: {} });
+      await run.send({ type: 'step.submit', data: { code: '123456' } });
+    },
+    async () => {
+      run.answer({ actor: 'api.validateOTP', output: { action: 'OTP Correcto' } }, { actor: 'api.termsAndConditions', output: { items: [] } });
+      await run.send({ type: 'step.submit', data: { code: '654321' } });
+    },
+    () => run.send({ type: 'step.submit', data: { creditConsultation: true } }),
+    () => run.send({ type: 'step.submit' }),
+    () => run.send({ type: 'step.submit', data: { accepted: true } }),
+    () => run.send({ type: 'step.submit', ...upload }),
+    async () => {
+      await run.send({ type: 'step.submit', ...upload });
+    },
+    async () => {
+      run.answer({ actor: 'api.scheduleDates', output: { dates: ['2026-12-01'] } });
+      await run.send({ type: 'step.submit', data: { utilityBill: [] } });
+    },
+    () => run.send({ type: 'step.submit', data: { time: 'AM', installationDate: '2026-12-01' } }),
+  ];
+  for (const next of script) {
+    if (run.route() === route) return run;
+    await next();
+  }
+  if (run.route() !== route) throw new Error(`did not reach ${route}; stopped at ${run.route()}`);
+  return run;
+}
+
+describe('El Salvador journey', () => {
+  it('signs in with the PIN and never keeps the PIN in the journey data', async () => {
+    const run = await signedIn();
+    expect(run.route()).toBe('/inicio');
+    expect(run.calls[0]).toMatchObject({ name: 'api.accessToken', input: { code: '2580', country: 'SV' } });
+    expect(JSON.stringify(run.context())).not.toContain('2580');
+    expect(run.emitted).toContainEqual({ type: 'session.started', journey: 'sv' });
+  });
+
+  it('stays on the landing with the provider message when the PIN is refused', async () => {
+    const run = driveJourney(journey);
+    run.answer({ actor: 'api.accessToken', error: { status: 400, message: 'PIN incorrecto' } });
+    await run.send({ type: 'step.submit', data: { pin: '0000' } });
+    expect(run.route()).toBe('/');
+    expect(run.message()).toBe('PIN incorrecto');
+  });
+
+  it('asks for the location before a new client and says so when it is refused', async () => {
+    const run = await signedIn();
+    run.answer({ actor: 'device.location', error: { code: 'PERMISSION_DENIED' } });
+    await run.send({ type: 'menu.newClient' });
+    expect(run.route()).toBe('/inicio');
+    expect(run.message()).toBe('Debes activar el servicio de ubicación para agregar un nuevo cliente');
+  });
+
+  describe('client check', () => {
+    it('stops at the pending-debt screen when the client owes money', async () => {
+      const run = await atStep('/información-del-cliente');
+      run.answer({ actor: 'api.clientInfoValidateV2', output: { individualsLists: [{ customerAccountLists: { hasDebt: true } }] } });
+      await run.send({ type: 'step.submit', data: { documentType: 'DUI', documentNumber: '046448482' } });
+      expect(run.route()).toBe('/deuda-pendiente');
+      expect(run.step()?.end).toBe(true);
+      expect(run.calls.at(-1)?.input).toEqual({ identificationID: '046448482', identificationType: 'DUI', code: 'SV-POA-001' });
+    });
+
+    it('shows the failure screen with the message when the check fails, and retries from there', async () => {
+      const run = await atStep('/información-del-cliente');
+      run.answer({ actor: 'api.clientInfoValidateV2', error: { status: 500, message: 'Error de servidor interno' } });
+      await run.send({ type: 'step.submit', data: { documentType: 'DUI', documentNumber: '046448482' } });
+      expect(run.route()).toBe('/la-información-del-cliente-falló');
+      expect(run.message()).toBe('Error de servidor interno');
+      await run.send({ type: 'step.retry' });
+      expect(run.route()).toBe('/información-del-cliente');
+      expect(run.message()).toBeNull();
+      expect(run.context()).toMatchObject({ sale: { client: { documentNumber: '046448482' } } });
+    });
+
+    it('goes on to the address for a new client (the quiet empty answer)', async () => {
+      const run = await atStep('/ingresa-direccion');
+      expect(run.route()).toBe('/ingresa-direccion');
+    });
+  });
+
+  it('shows coverage success with the node, and stays on the status screen without coverage', async () => {
+    const run = await atStep('/direccion-mapa');
+    run.answer({ actor: 'api.checkCoverage', output: null });
+    await run.send({ type: 'step.submit', data: { latitude: 13.7, longitude: -89.2 } });
+    expect(run.route()).toBe('/cobertura-estado');
+    expect(run.stateId()).toBe('sv.signedIn.sale.coverageStatus.none');
+    await run.send({ type: 'step.retry' });
+    expect(run.route()).toBe('/direccion-mapa');
+    run.answer({ actor: 'api.checkCoverage', output: { node: 'N-7', nodeClass: '4' } });
+    await run.send({ type: 'step.submit', data: { latitude: 13.7, longitude: -89.2 } });
+    expect(run.route()).toBe('/cobertura-exito');
+    expect(run.context()).toMatchObject({ sale: { coverage: { node: 'N-7', nodeClass: '4' } } });
+  });
+
+  it('toggles a package: choosing it again removes it, and an empty choice cannot go on', async () => {
+    const run = await atStep('/menu-principal');
+    await run.send({ type: 'offer.toggle', planId: 'P-9', offer: { planId: 'P-9', name: 'Triple' } });
+    expect(run.context()).toMatchObject({ sale: { selection: { 'P-9': { planId: 'P-9', name: 'Triple' } } } });
+    await run.send({ type: 'offer.toggle', planId: 'P-9', offer: { planId: 'P-9' } });
+    expect(run.context()).toMatchObject({ sale: { selection: {} } });
+    await run.send({ type: 'step.submit' });
+    expect(run.route()).toBe('/menu-principal');
+    expect(run.message()).toBe('Selecciona un paquete para continuar');
+  });
+
+  it('asks for other contract months when there is no activation cost for them', async () => {
+    const run = await atStep('/proceder-pago');
+    run.answer({ actor: 'api.activationCost', output: null });
+    await run.send({ type: 'checkout.months', months: 18 });
+    expect(run.calls.at(-1)).toMatchObject({ name: 'api.activationCost', input: { monthsContract: 18, flow: 'O' } });
+    expect(run.message()).toBe('No hay información de cargo de instalación con la cantidad de meses seleccionada, elige otra opción');
+    await run.send({ type: 'step.submit' });
+    expect(run.route()).toBe('/proceder-pago');
+    run.answer({ actor: 'api.activationCost', output: { activationCost: 30 } });
+    await run.send({ type: 'checkout.months', months: 12 });
+    await run.send({ type: 'step.submit' });
+    expect(run.route()).toBe('/ingresos-del-cliente');
+  });
+
+  it('keeps the agent on the income step with the answer when income is not enough', async () => {
+    const run = await atStep('/ingresos-del-cliente');
+    run.answer({ actor: 'api.incomeValidate', output: { decision: 'rejected', message: 'Ingreso insuficiente' } });
+    await run.send({ type: 'step.submit', data: { customerIncome: 100 } });
+    expect(run.route()).toBe('/ingresos-del-cliente');
+    expect(run.message()).toBe('Ingreso insuficiente');
+  });
+
+  it('retries the ID front reading with n/3 and moves to manual entry after 3 tries', async () => {
+    const run = await atStep('/id-escaneo-frontal');
+    for (const n of [1, 2]) {
+      run.answer({ actor: 'api.rearIdRecognition', output: { fileName: 'f.jpg' } });
+      await run.send({ type: 'step.submit', ...upload });
+      expect(run.route()).toBe('/id-escaneo-frontal');
+      expect(run.message()).toBe(`No pudimos extraer los datos, por favor intenta nuevamente. Reintentar (${n}/3)`);
+    }
+    run.answer({ actor: 'api.rearIdRecognition', output: { fileName: 'f.jpg' } });
+    await run.send({ type: 'step.submit', ...upload });
+    expect(run.route()).toBe('/id-revisar');
+    expect(run.context()).toMatchObject({ sale: { id: { manualEntry: true } } });
+  });
+
+  it('accepts a rear number within 2 edits of the front and retries a farther one n/3, then flags the OCR error', async () => {
+    const run = await atStep('/id-escaneo-posterior');
+    run.answer({ actor: 'api.rearIdRecognition', output: rearRead('046448999') });
+    await run.send({ type: 'step.submit', ...upload });
+    expect(run.route()).toBe('/id-escaneo-posterior');
+    expect(run.message()).toBe('El número del DUI de la parte de atras no concuerda con la parte frontal. Reintentar (1/3)');
+    run.answer({ actor: 'api.rearIdRecognition', output: rearRead('046448499') });
+    await run.send({ type: 'step.submit', ...upload });
+    expect(run.route()).toBe('/id-revisar');
+    expect(run.context()).not.toMatchObject({ sale: { id: { ocrError: true } } });
+
+    const other = await atStep('/id-escaneo-posterior');
+    for (let i = 0; i < 3; i++) {
+      other.answer({ actor: 'api.rearIdRecognition', output: rearRead('111111111') });
+      await other.send({ type: 'step.submit', ...upload });
+    }
+    expect(other.route()).toBe('/id-revisar');
+    expect(other.context()).toMatchObject({ sale: { id: { ocrError: true, manualEntry: true }, retries: { idRear: 3 } } });
+  });
+
+  it('shows the first eligibility decision when the DUI is not accepted', async () => {
+    const run = await atStep('/id-revisar');
+    run.answer({ actor: 'api.validateDUI', output: { eligibility_result: 'rejected', eligibility_decisions: [{ description: 'DUI con solicitud activa' }, { description: 'otra' }] } });
+    await run.send({ type: 'step.submit', data: { cliDUINumber: '046448482' } });
+    expect(run.route()).toBe('/id-revisar');
+    expect(run.message()).toBe('DUI con solicitud activa');
+    expect(run.context()).toMatchObject({ sale: { id: { duiStatus: { duiError: true, duiCheckInvoked: true } } } });
+  });
+
+  describe('OTP', () => {
+    it('verifies the phone only on "OTP Correcto", in any case', async () => {
+      const run = await atStep('/verificar-telefono');
+      expect(run.context()).toMatchObject({ sale: { registration: { otpStatus: { received: true } } } });
+      run.answer({ actor: 'api.validateOTP', output: { action: 'OTP Incorrecto' } });
+      await run.send({ type: 'step.submit', data: { code: '000000' } });
+      expect(run.route()).toBe('/verificar-telefono');
+      expect(run.message()).toBe('Tu código es incorrecto, inténtalo de nuevo');
+      run.answer({ actor: 'api.validateOTP', output: { action: 'OTP Expirado' } });
+      await run.send({ type: 'step.submit', data: { code: '000000' } });
+      expect(run.message()).toBe('Tu código ha expirado, solicita uno nuevo');
+      run.answer({ actor: 'api.getOTP', output: {} });
+      await run.send({ type: 'otp.resend' });
+      expect(run.message()).toBeNull();
+      run.answer({ actor: 'api.validateOTP', output: { action: 'otp CORRECTO' } }, { actor: 'api.getOTP', output: {} });
+      await run.send({ type: 'step.submit', data: { code: '123456' } });
+      expect(run.route()).toBe('/verificar-correo');
+      expect(run.context()).toMatchObject({ sale: { registration: { otpStatus: { phoneVerified: true, emailVerified: false } } } });
+      expect(run.calls.filter((c) => c.name === 'api.getOTP').at(-1)?.input).toMatchObject({ channel: 'email', to: 'ana@example.com' });
+    });
+  });
+
+  describe('activation', () => {
+    it('stores the leadId and shows the success screen; going home clears the sale', async () => {
+      const run = await atStep('/confirmar-orden');
+      run.answer({ actor: 'api.activation', output: { leadId: 'L-77' } });
+      await run.send({ type: 'step.submit', data: { generalConditions: true, privacyNotice: true } });
+      expect(run.route()).toBe('/orden-exito');
+      expect(run.context()).toMatchObject({ sale: { order: { leadId: 'L-77' } } });
+      expect(run.calls.at(-1)?.input).toMatchObject({ ifMultichannel: 'S' });
+      expect(run.emitted).toContainEqual({ type: 'flow.ended', journey: 'sv', stateId: 'sv.signedIn.sale.orderSuccess' });
+      await run.send({ type: 'step.home' });
+      expect(run.route()).toBe('/inicio');
+      expect(run.context()).toMatchObject({ sale: { selection: {}, retries: { idFront: 0, idRear: 0 } }, seller });
+      expect(JSON.stringify(run.context())).not.toContain('046448482');
+    });
+
+    it.each([
+      [504, '/orden-fallida-timeout'],
+      [500, '/orden-fallida'],
+      [400, '/orden-fallida'],
+    ])('sends a %i to %s', async (status, route) => {
+      const run = await atStep('/confirmar-orden');
+      run.answer({ actor: 'api.activation', error: { status, message: 'Error de servidor interno' } });
+      await run.send({ type: 'step.submit', data: { generalConditions: true, privacyNotice: true } });
+      expect(run.route()).toBe(route);
+      expect(run.context()).toMatchObject({ sale: { order: { error: { status } } } });
+    });
+  });
+
+  describe('session', () => {
+    it.each([
+      ['session.unauthorized', 'No autorizado'],
+      ['session.mismatch', null],
+    ])('%s wipes the session and returns to the landing', async (type, message) => {
+      const run = await atStep('/contrato-formulario');
+      await run.send({ type });
+      expect(run.route()).toBe('/');
+      expect(run.message()).toBe(message);
+      expect(run.context()).toMatchObject({ session: { signedIn: false }, seller: null, sale: { selection: {} } });
+      expect(JSON.stringify(run.context())).not.toContain('046448482');
+      expect(run.emitted).toContainEqual({ type: 'session.wiped', journey: 'sv' });
+    });
+
+    it('logs out and wipes even when the provider fails to answer', async () => {
+      const run = await signedIn();
+      run.answer({ actor: 'api.logout', error: { status: 500, message: 'Error de servidor interno' } });
+      await run.send({ type: 'menu.logout' });
+      expect(run.route()).toBe('/');
+      expect(run.context()).toMatchObject({ session: { signedIn: false }, seller: null });
+    });
+  });
+
+  it('fills the lead detail route with the lead id', async () => {
+    const run = await signedIn();
+    run.answer({ actor: 'api.sales', output: { leads: [{ id: 'L-1001' }] } });
+    await run.send({ type: 'menu.salesReport' });
+    expect(run.context()).toMatchObject({ report: { leads: [{ id: 'L-1001' }] } });
+    run.answer({ actor: 'api.salesDetail', output: { id: 'L-1001', actNode: { id: 'N-3' } } });
+    await run.send({ type: 'lead.open', id: 'L-1001' });
+    const step = run.step();
+    expect(step && routeOf(step, run.context())).toBe('/ventas-detalle/L-1001');
+    run.answer({ actor: 'api.products', output: { offers: [] } });
+    await run.send({ type: 'lead.editProducts' });
+    expect(run.route()).toBe('/menu-principal');
+    expect(run.context()).toMatchObject({ sale: { coverage: { node: 'N-3' }, order: { modifyLeadId: 'L-1001' } } });
+  });
+
+  it('goes back to the step before on browser back, with what was typed still there', async () => {
+    const run = await atStep('/direccion-mapa');
+    await run.send({ type: 'nav.back', route: '/ingresa-direccion' });
+    expect(run.route()).toBe('/ingresa-direccion');
+    expect(run.context()).toMatchObject({ sale: { address: { street: 'Calle 1' } } });
+    // A back to a page that is not the step before leaves the journey where it is.
+    await run.send({ type: 'nav.back', route: '/orden-exito' });
+    expect(run.route()).toBe('/ingresa-direccion');
+  });
+
+  it('sends analytics without personal data', async () => {
+    const run = await atStep('/confirmar-orden');
+    const sent = JSON.stringify(run.emitted);
+    expect(run.emitted.filter((e) => e.type === 'step.entered').map((e) => (e.type === 'step.entered' ? e.route : ''))).toContain('/id-revisar');
+    for (const personal of ['046448482', '70001234', 'ana@example.com', 'ANA', 'PEREZ', 'Méndez', '13.69', '2580']) {
+      expect(sent).not.toContain(personal);
+    }
+  });
+
+  it('resumes at the same step from a persisted snapshot, and starts afresh from another version', async () => {
+    const run = await atStep('/id-escaneo-frontal');
+    const saved = persistJourney(journey, run.actor.getPersistedSnapshot());
+    run.actor.stop();
+    const restored = restoreJourney(journey, saved);
+    expect(restored.ok).toBe(true);
+    if (!restored.ok) return;
+    const resumed = createActor(journey.machine, { snapshot: restored.snapshot as never }).start();
+    expect(resumed.getSnapshot().value).toEqual({ signedIn: { sale: 'idFront' } });
+    expect(resumed.getSnapshot().context).toEqual(run.context());
+    expect(restoreJourney({ ...journey, hash: 'other' }, saved)).toEqual({ ok: false, reason: 'other-version' });
+    expect(restoreJourney(journey, '{not json')).toEqual({ ok: false, reason: 'unreadable' });
+  });
+});

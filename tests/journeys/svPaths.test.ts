@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { journeyPaths } from '../../src/engine/journeyPaths';
+import { driveJourney } from '../support/driveJourney';
+import { loadJourney } from '../support/journeyFiles';
+import type { Outcome } from '../support/standInActors';
+
+const journey = loadJourney('journeys/sv.json');
+const { paths, uncovered } = journeyPaths(journey);
+const isCall = (type: string) => type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.');
+
+describe('journeys/sv.json paths', () => {
+  it('takes every branch of the file on some path', () => {
+    expect(uncovered.map((e) => e.pointer)).toEqual([]);
+  });
+
+  it('reaches every terminal step of the journey', () => {
+    const ends = new Set(paths.map((p) => p.end.route));
+    expect([...ends].sort()).toEqual(['/deuda-pendiente', '/orden-exito', '/orden-fallida', '/orden-fallida-timeout']);
+  });
+
+  // Each path replayed in a real actor: the agent's events sent, the calls answered by stand-ins.
+  // A call's answer is queued just before the event that starts it, so a call the path leaves
+  // unanswered (the agent moved on first) stays in flight, as it did when the path was found.
+  it.each(paths.map((p, i) => [i, p.end.route, p] as const))('path %i to %s replays to its end', async (_i, _end, path) => {
+    const actorOf = (type: string) => type.replace(/^xstate\.(done|error)\.actor\./, '');
+    const outcomeOf = (type: string, event: Record<string, unknown>): Outcome =>
+      type.startsWith('xstate.done') ? { actor: actorOf(type), output: event.output } : { actor: actorOf(type), error: event.error };
+    const answersAfter = (index: number) => {
+      const answers: Outcome[] = [];
+      for (let i = index + 1; i < path.steps.length; i++) {
+        const step = path.steps[i];
+        if (!step || !isCall(step.event.type)) break;
+        answers.push(outcomeOf(step.event.type, step.event));
+      }
+      return answers;
+    };
+    const run = driveJourney(journey);
+    run.answer(...answersAfter(-1));
+    await run.settle();
+    for (const [index, step] of path.steps.entries()) {
+      if (isCall(step.event.type)) continue; // answered by the stand-in queued before it
+      expect(run.stateId()).toBe(step.stateId);
+      // Every step the agent acts on is a screen with a route.
+      expect(run.route()).toBeDefined();
+      run.answer(...answersAfter(index));
+      await run.send(step.event);
+    }
+    expect(run.stateId()).toBe(path.end.stateId);
+    expect(run.step()?.end).toBe(true);
+    const answered = path.steps.filter((s) => isCall(s.event.type)).map((s) => actorOf(s.event.type));
+    expect(run.calls.filter((c) => c.answered).map((c) => c.name)).toEqual(answered);
+    expect(run.pending()).toBe(0);
+  });
+});
