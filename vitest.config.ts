@@ -6,5 +6,8 @@ export default defineConfig({
     environment: 'node',
     // Journey path replays are CPU-bound; two cores is what CI has.
     maxWorkers: 2,
+    // Some tests start the command-line tools as real processes; on a loaded 2-core machine
+    // that takes seconds. Timeouts catch hangs here, they are not performance assertions.
+    testTimeout: 60_000,
   },
 });

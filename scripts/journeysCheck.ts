@@ -25,8 +25,10 @@ for (const file of files) {
   for (const problem of problems) console.log(formatProblem(problem));
   if (problems.length > 0) failed++;
 }
+// exitCode, not exit(): every problem line must reach a pipe before the process ends.
 if (failed > 0) {
   console.error(`${failed} of ${files.length} journey file(s) have problems.`);
-  process.exit(1);
+  process.exitCode = 1;
+} else {
+  console.error(`${files.length} journey file(s) checked: all sound.`);
 }
-console.error(`${files.length} journey file(s) checked: all sound.`);

@@ -1,7 +1,7 @@
 import { buildJourneyGraph } from './journeyGraph';
 import type { JourneyConfig } from './journeyTypes';
 import { lintJourney } from './lintJourney';
-import type { LocatedProblem } from './problem';
+import type { LocatedProblem, Problem } from './problem';
 import { parseSourceText } from './sourceText';
 import { validateJourneySchema } from './validateJourneySchema';
 
@@ -24,9 +24,9 @@ export function checkJourney(file: string, text: string): JourneyCheck {
       problems: source.syntaxErrors.map((e) => ({ file, ...e.position, pointer: '', message: e.message })),
     };
   }
-  const locate = (problems: Array<{ pointer: string; message: string }>) =>
+  const locate = (problems: Problem[]) =>
     problems
-      .map((p) => ({ file, ...source.locate(p.pointer), ...p }))
+      .map(({ atName, pointer, message }) => ({ file, ...source.locate(pointer, { name: atName }), pointer, message }))
       .sort((a, b) => a.line - b.line || a.column - b.column);
   const schemaProblems = validateJourneySchema(source.value);
   if (schemaProblems.length > 0) return { file, config: undefined, problems: locate(schemaProblems) };

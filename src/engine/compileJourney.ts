@@ -1,4 +1,5 @@
-import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom, type StateValue } from 'xstate';
+import { activeNodes } from './activeNodes';
 import { actions as actionSpecs, MESSAGE_POINTER, type ActionEnv, type Context } from './actions';
 import { actorNames } from './actorCatalogue';
 import type { JourneyEmitted } from './emitted';
@@ -93,12 +94,13 @@ function inputMapper(input: InvokeConfig['input']) {
 /** Browser back on a step, as transitions decided by its policy. */
 function backTransitions(graph: JourneyGraph, node: GraphNode, predecessors: GraphNode[]) {
   const policy = node.meta.back ?? 'allow';
-  if (policy === 'block' || node.meta.history === 'reset') return [{}];
+  // An explicit policy wins; a history reset only takes away the steps before this one.
+  if (policy === 'block') return [{}];
   if (policy === 'home') {
     const home = homeNodeOf(graph);
     return home ? [{ target: `#${home.id}` }] : [{}];
   }
-  if (predecessors.length === 0) return [{}];
+  if (predecessors.length === 0 || node.meta.history === 'reset') return [{}];
   return [
     ...predecessors.map((p) => ({
       guard: { type: '$backTo', params: { routes: [p.meta.route, ...(p.meta.aliases ?? [])] } },
@@ -218,13 +220,13 @@ export function compileJourney(config: JourneyConfig, sourceText = JSON.stringif
 }
 
 /** The step showing in a snapshot: the innermost active state with a route. */
-export function currentStep(journey: CompiledJourney, snapshot: { getMeta: () => Record<string, unknown> }): StepInfo | undefined {
-  let best: StepInfo | undefined;
-  for (const id of Object.keys(snapshot.getMeta())) {
-    const info = journey.steps.get(id);
-    if (info && (!best || id.length > best.stateId.length)) best = info;
+export function currentStep(journey: CompiledJourney, snapshot: { value: StateValue }): StepInfo | undefined {
+  const active = activeNodes(journey.graph, snapshot.value);
+  for (let i = active.length - 1; i >= 0; i--) {
+    const info = journey.steps.get((active[i] as GraphNode).id);
+    if (info) return info;
   }
-  return best;
+  return undefined;
 }
 
 /** The URL path of a step, its `:params` filled from the context. */

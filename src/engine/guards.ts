@@ -63,7 +63,7 @@ export const guards: Record<string, GuardSpec> = {
       type: 'object',
       required: ['at', 'pattern'],
       additionalProperties: false,
-      properties: { at: pointer, pattern: { type: 'string', format: 'regex' } },
+      properties: { at: pointer, pattern: { type: 'string', minLength: 1 } },
     },
     test: (scope, { at, pattern }) => {
       const value = readScope(scope, at as string);

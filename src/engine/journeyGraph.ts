@@ -54,6 +54,8 @@ export interface JourneyGraph {
   nodes: GraphNode[];
   byId: Map<string, GraphNode>;
   edges: GraphEdge[];
+  /** The edges declared on each state, in file order. */
+  outgoing: Map<GraphNode, GraphEdge[]>;
   invokes: Array<{ node: GraphNode; invoke: InvokeConfig; id: string; pointer: string }>;
 }
 
@@ -115,6 +117,11 @@ export function stepNodeOf(node: GraphNode): GraphNode | undefined {
   return undefined;
 }
 
+/** A node and every state below it. */
+export function subtree(node: GraphNode): GraphNode[] {
+  return [node, ...node.children.flatMap(subtree)];
+}
+
 export function isAncestorOrSelf(ancestor: GraphNode, node: GraphNode): boolean {
   for (let n: GraphNode | undefined = node; n; n = n.parent) if (n === ancestor) return true;
   return false;
@@ -153,7 +160,16 @@ export function buildJourneyGraph(config: JourneyConfig): JourneyGraph {
   };
   visit(config, config.id, [], '', undefined);
 
-  const graph: JourneyGraph = { id: config.id, config, root: nodes[0] as GraphNode, nodes, byId, edges: [], invokes: [] };
+  const graph: JourneyGraph = {
+    id: config.id,
+    config,
+    root: nodes[0] as GraphNode,
+    nodes,
+    byId,
+    edges: [],
+    outgoing: new Map(nodes.map((n) => [n, []])),
+    invokes: [],
+  };
 
   const addEdges = (
     source: GraphNode,
@@ -172,7 +188,7 @@ export function buildJourneyGraph(config: JourneyConfig): JourneyGraph {
         pointer: Array.isArray(t.target) ? `${targetPointer}/${i}` : targetPointer,
         node: resolveTarget(graph, source, text),
       }));
-      graph.edges.push({
+      const edge: GraphEdge = {
         source,
         kind,
         event,
@@ -184,7 +200,9 @@ export function buildJourneyGraph(config: JourneyConfig): JourneyGraph {
         guard: t.guard,
         actions: asList(t.actions),
         invoke,
-      });
+      };
+      graph.edges.push(edge);
+      graph.outgoing.get(source)?.push(edge);
     });
   };
 
@@ -213,8 +231,6 @@ export function buildJourneyGraph(config: JourneyConfig): JourneyGraph {
 /** Every state a node's transitions may fire from: the node and its ancestors (innermost first). */
 export function edgesActiveIn(graph: JourneyGraph, node: GraphNode): GraphEdge[] {
   const active: GraphEdge[] = [];
-  for (let n: GraphNode | undefined = node; n; n = n.parent) {
-    for (const edge of graph.edges) if (edge.source === n) active.push(edge);
-  }
+  for (let n: GraphNode | undefined = node; n; n = n.parent) active.push(...(graph.outgoing.get(n) ?? []));
   return active;
 }

@@ -79,13 +79,13 @@ export function journeyPaths(journey: CompiledJourney, options: { limit?: number
     const leaf = active[active.length - 1] as GraphNode;
     const step = stepNodeOf(leaf);
     const within = (node: GraphNode) => node === leaf || (step !== undefined && active.indexOf(node) >= active.indexOf(step));
-    const own = graph.edges.filter((e) => e.kind !== 'always' && within(e.source) && active.includes(e.source));
+    const own = active.filter(within).flatMap((n) => (graph.outgoing.get(n) ?? []).filter((e) => e.kind !== 'always'));
     // A step whose own transitions all stay on it (a report, a bulletin) is left by its parents'.
     const stuck = !own.some((e) => e.targets.length > 0);
     const out: GraphEdge[] = [];
     for (const node of [...active].reverse()) {
       if (!within(node) && !stuck && enteredLeaf(node) !== leaf) continue;
-      for (const edge of graph.edges) if (edge.source === node && edge.kind !== 'always') out.push(edge);
+      for (const edge of graph.outgoing.get(node) ?? []) if (edge.kind !== 'always') out.push(edge);
     }
     return out;
   };

@@ -1,12 +1,13 @@
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import * as precompiled from './generated/validators.js';
 import { actions } from './actions';
 import { actorCatalogue } from './actorCatalogue';
-import { suggestion } from './didYouMean';
+import { didYouMean, suggestion } from './didYouMean';
 import { guards, nestedGuards } from './guards';
 import {
   asList,
   edgesActiveIn,
   isAncestorOrSelf,
+  resolveTarget,
   stepNodeOf,
   type GraphEdge,
   type GraphNode,
@@ -19,25 +20,10 @@ import { homeNodeOf } from './homeNode';
 /** Events the engine sends itself; a journey file may not declare them. */
 const RESERVED_EVENTS = new Set(['nav.back']);
 
-const ajv = new Ajv2020({ allErrors: false, strict: false });
-ajv.addSchema(
-  {
-    anyOf: [
-      { type: 'string' },
-      { type: 'object', required: ['type'], properties: { type: { type: 'string' }, params: { type: 'object' } }, additionalProperties: false },
-    ],
-  },
-  'guardRef',
-);
-const paramValidators = new Map<string, ValidateFunction>();
-
-function paramProblem(kind: string, name: string, schema: object, params: unknown, pointer: string): Problem | undefined {
-  const key = `${kind}:${name}`;
-  let validate = paramValidators.get(key);
-  if (!validate) {
-    validate = ajv.compile(schema);
-    paramValidators.set(key, validate);
-  }
+/** Checks a guard's or action's params with its validator, precompiled from its params schema. */
+function paramProblem(kind: 'guard' | 'action', name: string, params: unknown, pointer: string): Problem | undefined {
+  const validate = (precompiled as Record<string, precompiled.PrecompiledValidator>)[`${kind}_${name}`];
+  if (!validate) return { pointer, message: `${kind} "${name}" has no params validator: run npm run validators:build` };
   if (validate(params ?? {})) return undefined;
   const error = validate.errors?.[0];
   const p = (error?.params ?? {}) as Record<string, unknown>;
@@ -60,10 +46,17 @@ function checkGuard(ref: NamedRef, pointer: string, problems: Problem[]): void {
     problems.push({ pointer: typePointer, message: `unknown guard "${type}"${suggestion(type, Object.keys(guards))}` });
     return;
   }
-  const bad = paramProblem('guard', type, spec.params, params, pointer);
+  const bad = paramProblem('guard', type, params, pointer);
   if (bad) {
     problems.push(bad);
     return;
+  }
+  if (type === 'matches') {
+    try {
+      new RegExp(String(params?.pattern), 'u');
+    } catch {
+      problems.push({ pointer: `${pointer}/params/pattern`, message: 'guard "matches": the pattern is not a valid regular expression' });
+    }
   }
   const inner = nestedGuards(params);
   inner.forEach((g, i) => {
@@ -84,7 +77,7 @@ function checkActions(refs: NamedRef[], pointer: string, isList: boolean, proble
       });
       return;
     }
-    const bad = paramProblem('action', type, spec.params, params, at);
+    const bad = paramProblem('action', type, params, at);
     if (bad) problems.push(bad);
   });
 }
@@ -113,8 +106,8 @@ function reachable(graph: JourneyGraph, follow: (edge: GraphEdge) => boolean): M
   enter(graph.root, undefined);
   while (queue.length > 0) {
     const node = queue.shift() as GraphNode;
-    for (const edge of graph.edges) {
-      if (edge.source !== node || !follow(edge)) continue;
+    for (const edge of graph.outgoing.get(node) ?? []) {
+      if (!follow(edge)) continue;
       for (const target of edge.targets) if (target.node) enter(target.node, edge);
     }
   }
@@ -150,8 +143,8 @@ function privateEntrances(graph: JourneyGraph): Array<{ node: GraphNode; via: Gr
   enter(graph.root, undefined);
   while (queue.length > 0) {
     const node = queue.shift() as GraphNode;
-    for (const edge of graph.edges) {
-      if (edge.source !== node || edge.actions.some((a) => refParts(a).type === 'startSession')) continue;
+    for (const edge of graph.outgoing.get(node) ?? []) {
+      if (edge.actions.some((a) => refParts(a).type === 'startSession')) continue;
       for (const target of edge.targets) if (target.node) enter(target.node, edge);
     }
   }
@@ -211,7 +204,9 @@ export function lintJourney(graph: JourneyGraph): Problem[] {
     problems.push({ pointer: '/meta/home', message: `unknown state id "${home}"${suggestion(home, graph.byId.keys())}` });
   }
 
-  // Transitions: targets, guards, actions.
+  // Transitions: targets, guards, actions. A misspelt target's likely state is remembered, so
+  // that the state is not also reported unreachable: one typo, one problem.
+  const meant = new Set<GraphNode>();
   for (const edge of graph.edges) {
     for (const target of edge.targets) {
       if (target.node) continue;
@@ -220,6 +215,9 @@ export function lintJourney(graph: JourneyGraph): Problem[] {
         : target.text.startsWith('.')
           ? keysNear(edge.source).map((k) => `.${k}`)
           : keysNear(edge.source.parent);
+      const likely = didYouMean(target.text, candidates);
+      const likelyNode = likely === undefined ? undefined : resolveTarget(graph, edge.source, likely);
+      if (likelyNode) meant.add(likelyNode);
       problems.push({ pointer: target.pointer, message: `unknown state "${target.text}"${suggestion(target.text, candidates)}` });
     }
     if (edge.guard !== undefined) checkGuard(edge.guard, transitionPointer(edge, 'guard'), problems);
@@ -243,7 +241,7 @@ export function lintJourney(graph: JourneyGraph): Problem[] {
     paths.forEach((route, i) => {
       const first = routes.get(route);
       const pointer = i === 0 ? `${node.pointer}/meta/route` : `${node.pointer}/meta/aliases/${i - 1}`;
-      if (first && first !== node) problems.push({ pointer, message: `route "${route}" is already used by state "${first.id}"` });
+      if (first && first !== node) problems.push({ pointer, message: `route "${route}" is already used by state "${first.key}" (${first.pointer})` });
       else routes.set(route, node);
     });
   }
@@ -255,13 +253,16 @@ export function lintJourney(graph: JourneyGraph): Problem[] {
   for (const node of graph.nodes) {
     if (!live.has(node)) {
       const parentDead = node.parent !== undefined && !live.has(node.parent);
-      if (!parentDead && !named.has(node)) problems.push({ pointer: node.pointer, message: `unreachable state "${node.key}": no transition leads here` });
+      if (!parentDead && !named.has(node) && !meant.has(node)) problems.push({ pointer: node.pointer, message: `unreachable state "${node.key}": no transition leads here` });
       continue;
     }
     if (node.children.length > 0 || node.config.type === 'final') continue;
     const step = stepNodeOf(node);
     if (step?.meta.end) continue;
-    const leaves = edgesActiveIn(graph, node).some((edge) => edge.targets.some((t) => t.node && !isAncestorOrSelf(node, t.node)));
+    // Transitions on the root are the shell's (maintenance, redirect): they are no way out for the agent.
+    const leaves = edgesActiveIn(graph, node).some(
+      (edge) => edge.source !== graph.root && edge.targets.some((t) => t.node && !isAncestorOrSelf(node, t.node)),
+    );
     if (!leaves) problems.push({ pointer: node.pointer, message: `state "${node.key}" has no way out: no transition leaves it (mark it meta.end if the flow ends here)` });
     const transient = node.config.invoke !== undefined || node.config.always !== undefined || node.config.after !== undefined;
     if (!step && !transient) {
@@ -273,8 +274,8 @@ export function lintJourney(graph: JourneyGraph): Problem[] {
   // private step on each way, and that step is named with the transition that opens onto it.
   for (const { node, via } of privateEntrances(graph)) {
     problems.push({
-      pointer: `${node.pointer}/meta`,
-      message: `private step "${node.key}" (${node.meta.route}) is reachable without signing in, from "${via.source.key}" by "${via.label}": mark it public, or reach it only through a transition with "startSession"`,
+      pointer: via.pointer,
+      message: `"${via.label}" leads from "${via.source.key}" to the private step "${node.key}" (${node.meta.route}) without signing in: mark that step public, or pass through a transition with "startSession"`,
     });
   }
   return problems;

@@ -2,10 +2,12 @@
 export interface Problem {
   pointer: string;
   message: string;
+  /** Place the problem at the property's name, not its value (an unknown property). */
+  atName?: boolean;
 }
 
 /** A problem placed in its file: what `journeys:check` prints as `file:line:column pointer: message`. */
-export interface LocatedProblem extends Problem {
+export interface LocatedProblem extends Omit<Problem, 'atName'> {
   file: string;
   line: number;
   column: number;

@@ -24,7 +24,9 @@ export function computeProgress(graph: JourneyGraph): Map<GraphNode, Progress> {
   const auto = new Set(steps.filter((s) => s.meta.progress === 'auto'));
   if (auto.size === 0) return result;
 
-  // Drop the edges that close cycles (retries, back to home) so the step graph is a DAG.
+  // Drop the edges that close cycles (retries, retakes, back to home) so the step graph is a
+  // DAG. The walk follows the main line first (see mainLineRank), so which edge of a cycle is
+  // dropped does not depend on the order branches are written in.
   const successors = stepSuccessors(graph);
   const start = stepNodeOf(enteredLeaf(graph.root) ?? graph.root);
   const order: GraphNode[] = [];
@@ -33,7 +35,8 @@ export function computeProgress(graph: JourneyGraph): Map<GraphNode, Progress> {
   const visit = (node: GraphNode) => {
     state.set(node, 'open');
     const next: GraphNode[] = [];
-    for (const succ of successors.get(node) ?? []) {
+    const ranked = [...(successors.get(node) ?? new Map<GraphNode, number>())].sort((a, b) => a[1] - b[1]).map(([succ]) => succ);
+    for (const succ of ranked) {
       if (state.get(succ) === 'open') continue;
       next.push(succ);
       if (!state.has(succ)) visit(succ);

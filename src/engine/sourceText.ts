@@ -1,4 +1,4 @@
-import { findNodeAtLocation, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import { pointerSegments } from './jsonPointer';
 
 /** A place in a file, 1-based like an editor shows it. */
@@ -11,7 +11,8 @@ export interface SourcePosition {
 export interface SourceText {
   value: unknown;
   syntaxErrors: Array<{ position: SourcePosition; message: string }>;
-  locate: (pointer: string) => SourcePosition;
+  /** Where a pointer's value is written; with `name`, where its property name is. */
+  locate: (pointer: string, options?: { name?: boolean }) => SourcePosition;
 }
 
 const syntaxWords: Record<string, string> = {
@@ -53,31 +54,39 @@ export function parseSourceText(text: string): SourceText {
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lineStarts.push(i + 1);
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
-  const syntaxErrors = errors.map((e) => {
+  // After the first syntax error the parser's guesses cascade; the first one is where to look.
+  const syntaxErrors = errors.slice(0, 1).map((e) => {
     const code = printParseErrorCode(e.error);
-    return { position: positionAt(lineStarts, e.offset), message: `JSON syntax: ${syntaxWords[code] ?? code}` };
+    const before = text.slice(0, e.offset).replace(/\s+$/, '');
+    const after = text.slice(e.offset).trimStart();
+    if (before.endsWith(',') && /^[}\]]/.test(after)) {
+      return { position: positionAt(lineStarts, before.length - 1), message: 'JSON syntax: a comma before a closing bracket; remove it' };
+    }
+    // A missing comma is noticed at the next entry; show the end of the entry that needs it.
+    const offset = code === 'CommaExpected' ? before.length : e.offset;
+    return { position: positionAt(lineStarts, offset), message: `JSON syntax: ${syntaxWords[code] ?? code}` };
   });
   const value = syntaxErrors.length === 0 && tree ? JSON.parse(text) : undefined;
 
-  const locate = (pointer: string): SourcePosition => {
+  const locate = (pointer: string, options: { name?: boolean } = {}): SourcePosition => {
     if (!tree) return { line: 1, column: 1 };
-    const segments: Array<string | number> = pointerSegments(pointer);
-    // Walk as deep as the pointer exists; a missing property is reported at its parent.
-    for (let depth = segments.length; depth >= 0; depth--) {
-      const path = segments.slice(0, depth).map((s, i) => {
-        const parent = findNodeAtLocation(tree, segments.slice(0, i));
-        return parent?.type === 'array' ? Number(s) : s;
-      });
-      const node: Node | undefined = findNodeAtLocation(tree, path);
-      if (node) {
-        // A plain value is shown where it is written (that is where the typo is); an object or a
-        // list where its property name is, which is what an editor's outline shows.
-        const container = node.type === 'object' || node.type === 'array';
-        const offset = container && node.parent?.type === 'property' ? node.parent.offset : node.offset;
-        return positionAt(lineStarts, offset);
+    // Walk down as far as the pointer exists; a missing property is reported at its parent.
+    let node: Node = tree;
+    for (const segment of pointerSegments(pointer)) {
+      let child: Node | undefined;
+      if (node.type === 'array') child = node.children?.[Number(segment)];
+      else if (node.type === 'object') {
+        const property = node.children?.find((p) => p.children?.[0]?.value === segment);
+        child = property?.children?.[1];
       }
+      if (!child) break;
+      node = child;
     }
-    return { line: 1, column: 1 };
+    // A plain value is shown where it is written (that is where the typo is); an object or a list
+    // where its property name is, as an editor's outline shows it; with `name`, always the name.
+    const container = node.type === 'object' || node.type === 'array';
+    const offset = (container || options.name) && node.parent?.type === 'property' ? node.parent.offset : node.offset;
+    return positionAt(lineStarts, offset);
   };
   return { value, syntaxErrors, locate };
 }

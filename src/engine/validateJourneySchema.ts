@@ -1,5 +1,6 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ErrorObject } from 'ajv';
 import journeySchema from '../../schemas/journey.schema.json' with { type: 'json' };
+import { journey as validate } from './generated/validators.js';
 import { suggestion } from './didYouMean';
 import type { Problem } from './problem';
 
@@ -39,14 +40,6 @@ function knownProperties(schema: unknown, into = new Set<string>()): Set<string>
 
 const propertyNames = knownProperties(journeySchema);
 
-let validator: ValidateFunction | undefined;
-
-function compiled(): ValidateFunction {
-  // `strict: false` lets the schema carry `examples` for editors; allErrors reports every mistake at once.
-  validator ??= new Ajv2020({ allErrors: true, strict: false }).compile(journeySchema);
-  return validator;
-}
-
 function words(error: ErrorObject): Problem {
   const at = error.instancePath;
   const params = error.params as Record<string, unknown>;
@@ -56,7 +49,11 @@ function words(error: ErrorObject): Problem {
     case 'additionalProperties':
     case 'unevaluatedProperties': {
       const name = String(params.additionalProperty ?? params.unevaluatedProperty);
-      return { pointer: `${at}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: `unknown property "${name}"${suggestion(name, propertyNames)}` };
+      return {
+        pointer: `${at}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+        message: `unknown property "${name}"${suggestion(name, propertyNames)}`,
+        atName: true,
+      };
     }
     case 'enum':
       return {
@@ -86,7 +83,7 @@ function words(error: ErrorObject): Problem {
  * a list) the errors of the shapes it plainly is not are dropped.
  */
 export function validateJourneySchema(value: unknown): Problem[] {
-  const validate = compiled();
+  // Precompiled by scripts/buildValidators.ts with allErrors, so every mistake is reported at once.
   if (validate(value)) return [];
   const errors = validate.errors ?? [];
   const combinators = new Set(['anyOf', 'oneOf', 'if', 'not']);
@@ -94,10 +91,12 @@ export function validateJourneySchema(value: unknown): Problem[] {
   const kept = errors.filter((e) => {
     if (combinators.has(e.keyword)) return !errors.some((o) => !combinators.has(o.keyword) && o.instancePath.startsWith(e.instancePath));
     if (e.keyword === 'type') return !deeper(e.instancePath);
-    // A child that fails makes its parent's properties count as unevaluated: that is a consequence.
+    // When anything inside a state fails, the state's other properties are reported as
+    // unevaluated too: drop those echoes, keep names the schema does not know anywhere.
     if (e.keyword === 'unevaluatedProperties') {
-      const own = `${e.instancePath}/${String((e.params as Record<string, unknown>).unevaluatedProperty)}`;
-      return !errors.some((o) => o !== e && o.keyword !== 'unevaluatedProperties' && !combinators.has(o.keyword) && o.instancePath.startsWith(e.instancePath + '/') && !o.instancePath.startsWith(own));
+      const name = String((e.params as Record<string, unknown>).unevaluatedProperty);
+      const failsInside = errors.some((o) => !combinators.has(o.keyword) && o.instancePath.startsWith(e.instancePath + '/'));
+      return !failsInside || !propertyNames.has(name);
     }
     // propertyNames reports twice: once for the name (kept) and once as a pattern at the parent.
     if (e.keyword === 'pattern' && errors.some((o) => o.keyword === 'propertyNames' && o.instancePath === e.instancePath)) return false;
