@@ -1,6 +1,7 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { routeOf } from '../../src/engine/compileJourney';
+import { journeyPaths } from '../../src/engine/journeyPaths';
 import { persistJourney, restoreJourney } from '../../src/engine/persistence';
 import { driveJourney } from '../support/driveJourney';
 import { loadJourney } from '../support/journeyFiles';
@@ -356,5 +357,38 @@ describe('El Salvador journey', () => {
     expect(resumed.getSnapshot().context).toEqual(run.context());
     expect(restoreJourney({ ...journey, hash: 'other' }, saved)).toEqual({ ok: false, reason: 'other-version' });
     expect(restoreJourney(journey, '{not json')).toEqual({ ok: false, reason: 'unreadable' });
+  });
+});
+
+describe('El Salvador routes', () => {
+  // Spec 2.1, exactly as written there (accents included), plus the landing and /redirect.
+  const specRoutes = [
+    '/', '/redirect', '/inicio', '/ventas-reporte', '/ventas-detalle/:id', '/información-del-cliente',
+    '/la-información-del-cliente-falló', '/ingresa-direccion', '/direccion-mapa', '/cobertura-estado', '/cobertura-exito',
+    '/menu-principal', '/confirmar-seleccion-paquete', '/proceder-pago', '/ingresos-del-cliente', '/id-escaneo-frontal',
+    '/id-escaneo-posterior', '/id-revisar', '/contrato-formulario', '/verificar-telefono', '/verificar-correo',
+    '/terminos-y-condiciones', '/autorizaciones-y-firma', '/firma-de-autorizaciones', '/firma-del-cliente',
+    '/firma-de-vendedor', '/firma-del-vendedor', '/documentos', '/agendar-visita', '/confirmar-orden', '/orden-exito',
+    '/orden-fallida', '/orden-fallida-timeout', '/mantenimiento', '/boletín-de-oferta', '/cerrar-sesion',
+  ];
+  const journeyRoutes = [...journey.steps.values()].flatMap((s) => [s.route, ...s.aliases]);
+
+  it('has a step for every route of the spec', () => {
+    expect(specRoutes.filter((r) => !journeyRoutes.includes(r))).toEqual([]);
+  });
+
+  it('keeps only the landing, /redirect and maintenance public', () => {
+    const open = [...journey.steps.values()].filter((s) => s.public).map((s) => s.route);
+    expect(open.sort()).toEqual(['/', '/mantenimiento', '/redirect']);
+  });
+
+  it('walks the sale in the order of spec 2.2', () => {
+    const order = ['/información-del-cliente', '/ingresa-direccion', '/direccion-mapa', '/menu-principal', '/confirmar-seleccion-paquete',
+      '/proceder-pago', '/ingresos-del-cliente', '/id-escaneo-frontal', '/id-escaneo-posterior', '/id-revisar', '/verificar-telefono',
+      '/verificar-correo', '/terminos-y-condiciones', '/firma-del-cliente', '/firma-del-vendedor', '/documentos', '/agendar-visita',
+      '/confirmar-orden', '/orden-exito'];
+    const success = journeyPaths(journey).paths.find((p) => p.end.route === '/orden-exito' && p.steps.some((s) => s.route === '/información-del-cliente'));
+    const visited = [...new Set([...(success?.steps ?? []).map((s) => s.route), success?.end.route])];
+    expect(visited.filter((r): r is string => r !== undefined && order.includes(r))).toEqual(order);
   });
 });
