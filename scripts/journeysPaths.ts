@@ -4,11 +4,8 @@
  * payload, for replaying in a test or the XState inspector). Branches that no path takes are
  * listed on stderr, and make the command exit 1.
  */
-import { readFileSync } from 'node:fs';
-import { checkJourney } from '../src/engine/checkJourney';
-import { compileJourney } from '../src/engine/compileJourney';
 import { formatPath, journeyPaths } from '../src/engine/journeyPaths';
-import { formatProblem } from '../src/engine/problem';
+import { loadJourneyFile } from './loadJourneyFile';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
@@ -18,19 +15,7 @@ if (!country) {
   process.exit(2);
 }
 const file = country.endsWith('.json') ? country : `journeys/${country.toLowerCase()}.json`;
-let text: string;
-try {
-  text = readFileSync(file, 'utf8');
-} catch {
-  console.error(`${file}: no such journey`);
-  process.exit(2);
-}
-const { config, problems } = checkJourney(file, text);
-if (!config || problems.length > 0) {
-  for (const p of problems) console.error(formatProblem(p));
-  process.exit(1);
-}
-const { paths, uncovered } = journeyPaths(compileJourney(config, text));
+const { paths, uncovered } = journeyPaths(loadJourneyFile(file));
 if (json) {
   console.log(JSON.stringify(paths.map((p) => ({ end: p.end, steps: p.steps })), null, 2));
 } else {

@@ -1,4 +1,4 @@
-import type { Snapshot } from 'xstate';
+import type { Snapshot, StateValue } from 'xstate';
 import { activeNodes } from './activeNodes';
 import type { CompiledJourney } from './compileJourney';
 
@@ -16,6 +16,18 @@ export interface PersistedJourney {
 export function persistJourney(journey: CompiledJourney, persistedSnapshot: Snapshot<unknown>): string {
   const record: PersistedJourney = { journey: journey.id, hash: journey.hash, snapshot: persistedSnapshot };
   return JSON.stringify(record);
+}
+
+function isStateValue(value: unknown): value is StateValue {
+  if (typeof value === 'string') return true;
+  if (value === null || typeof value !== 'object') return false;
+  const entries = Object.entries(value);
+  return entries.length === 1 && isStateValue(entries[0]?.[1]);
+}
+
+/** How many states deep a value goes: `"a"` is 1, `{"a": "b"}` is 2. */
+function nesting(value: StateValue): number {
+  return typeof value === 'string' ? 1 : 1 + nesting(Object.values(value)[0] as StateValue);
 }
 
 export type RestoreResult =
@@ -41,9 +53,10 @@ export function restoreJourney(journey: CompiledJourney, text: string | null | u
   if (record.journey !== journey.id) return { ok: false, reason: 'other-journey' };
   if (record.hash !== journey.hash) return { ok: false, reason: 'other-version' };
   const value = (record.snapshot as { value?: unknown }).value;
-  const depth = activeNodes(journey.graph, value as never).length;
-  const expected = JSON.stringify(value).split(':').length; // one level per nested key, plus the root
-  if (typeof value !== 'string' && (typeof value !== 'object' || value === null)) return { ok: false, reason: 'unknown-state' };
-  if (depth < expected) return { ok: false, reason: 'unknown-state' };
+  // Every key must name a state, down to a leaf: anything else is a journey that has changed.
+  const active = isStateValue(value) ? activeNodes(journey.graph, value) : [];
+  if (!isStateValue(value) || active.length !== 1 + nesting(value) || (active.at(-1)?.children.length ?? 1) > 0) {
+    return { ok: false, reason: 'unknown-state' };
+  }
   return { ok: true, snapshot: record.snapshot as Snapshot<unknown> };
 }

@@ -392,3 +392,13 @@ describe('El Salvador routes', () => {
     expect(visited.filter((r): r is string => r !== undefined && order.includes(r))).toEqual(order);
   });
 });
+
+describe('persisted journeys', () => {
+  it('refuses a snapshot whose state the journey does not have, or another journey\'s', () => {
+    const persisted = (value: unknown, id = 'sv') => JSON.stringify({ journey: id, hash: journey.hash, snapshot: { value, context: {} } });
+    expect(restoreJourney(journey, persisted({ signedIn: { sale: 'idFront' } })).ok).toBe(true);
+    expect(restoreJourney(journey, persisted({ signedIn: { sale: 'gone' } }))).toEqual({ ok: false, reason: 'unknown-state' });
+    expect(restoreJourney(journey, persisted({ signedIn: 'sale' }))).toEqual({ ok: false, reason: 'unknown-state' });
+    expect(restoreJourney(journey, persisted('landing', 'hn'))).toEqual({ ok: false, reason: 'other-journey' });
+  });
+});
