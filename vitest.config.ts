@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     environment: 'node',
+    // `npm run steps:compile` before any test: some tests load the generated validators.
+    globalSetup: ['tests/globalSetup.ts'],
     // Journey path replays are CPU-bound; two cores is what CI has.
     maxWorkers: 2,
     // Some tests start the command-line tools as real processes; on a loaded 2-core machine

@@ -1,13 +1,14 @@
 import { buildJourneyGraph } from './journeyGraph';
 import type { JourneyConfig } from './journeyTypes';
 import { lintJourney } from './lintJourney';
-import type { LocatedProblem, Problem } from './problem';
-import { parseSourceText } from './sourceText';
+import { locateProblems, type LocatedProblem, type Problem } from './problem';
+import { parseSourceText, type SourceText } from './sourceText';
 import { validateJourneySchema } from './validateJourneySchema';
 
 export interface JourneyCheck {
   file: string;
   config: JourneyConfig | undefined;
+  source: SourceText;
   problems: LocatedProblem[];
 }
 
@@ -21,15 +22,13 @@ export function checkJourney(file: string, text: string): JourneyCheck {
     return {
       file,
       config: undefined,
+      source,
       problems: source.syntaxErrors.map((e) => ({ file, ...e.position, pointer: '', message: e.message })),
     };
   }
-  const locate = (problems: Problem[]) =>
-    problems
-      .map(({ atName, pointer, message }) => ({ file, ...source.locate(pointer, { name: atName }), pointer, message }))
-      .sort((a, b) => a.line - b.line || a.column - b.column);
+  const locate = (problems: Problem[]) => locateProblems(file, source, problems);
   const schemaProblems = validateJourneySchema(source.value);
-  if (schemaProblems.length > 0) return { file, config: undefined, problems: locate(schemaProblems) };
+  if (schemaProblems.length > 0) return { file, config: undefined, source, problems: locate(schemaProblems) };
   const config = source.value as JourneyConfig;
-  return { file, config, problems: locate(lintJourney(buildJourneyGraph(config))) };
+  return { file, config, source, problems: locate(lintJourney(buildJourneyGraph(config))) };
 }

@@ -1,3 +1,5 @@
+import type { SourceText } from './sourceText';
+
 /** Something wrong in a journey file, at a JSON Pointer, in words a product owner understands. */
 export interface Problem {
   pointer: string;
@@ -15,4 +17,11 @@ export interface LocatedProblem extends Omit<Problem, 'atName'> {
 
 export function formatProblem(p: LocatedProblem): string {
   return `${p.file}:${p.line}:${p.column} ${p.pointer || '/'}: ${p.message}`;
+}
+
+/** Places problems of one file at their line and column, in file order. */
+export function locateProblems(file: string, source: SourceText, problems: Problem[]): LocatedProblem[] {
+  return problems
+    .map(({ atName, pointer, message }) => ({ file, ...source.locate(pointer, { name: atName }), pointer, message }))
+    .sort((a, b) => a.line - b.line || a.column - b.column);
 }

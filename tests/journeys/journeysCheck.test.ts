@@ -106,7 +106,8 @@ describe('npm run journeys:check on journeys/', () => {
     const result = await run('npm', ['run', '--silent', 'journeys:check']);
     expect(result.stdout).toBe('');
     // npm may add notices of its own to stderr; the checker's summary is its last line.
-    expect(result.stderr.trim().split('\n').at(-1)).toBe(`${files.length} journey file(s) checked: all sound.`);
+    const steps = readdirSync(join(root, 'schemas/steps/sv')).filter((f) => f.endsWith('.json')).length;
+    expect(result.stderr.trim().split('\n').at(-1)).toBe(`${files.length} journey file(s) and ${steps} step file(s) checked: all sound.`);
     expect(result.status).toBe(0);
   }, 60_000);
 
@@ -114,7 +115,7 @@ describe('npm run journeys:check on journeys/', () => {
     const file = join(tempDir(), 'missing.json');
     const result = await checkFiles(file);
     expect(result.stdout).toBe(`${relative(root, file)}:1:1 /: cannot read the file\n`);
-    expect(result.stderr.trim()).toBe('1 of 1 journey file(s) have problems.');
+    expect(result.stderr.trim()).toBe('1 problem(s) in 1 file(s).');
     expect(result.status).toBe(1);
   }, 60_000);
 });
@@ -149,7 +150,7 @@ describe.concurrent('npm run journeys:check on a broken copy of journeys/sv.json
 
     const result = await checkFiles(file);
     expect(result.stdout.split('\n')).toEqual([...expected, '']);
-    expect(result.stderr.trim()).toBe('1 of 1 journey file(s) have problems.');
+    expect(result.stderr.trim()).toBe(`${expected.length} problem(s) in 1 file(s).`);
     expect(result.status).toBe(1);
   });
 });

@@ -5,6 +5,7 @@ import type { ErrorObject } from 'ajv';
 export type PrecompiledValidator = ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
 export declare const journey: PrecompiledValidator;
+export declare const step: PrecompiledValidator;
 export declare const guard_equals: PrecompiledValidator;
 export declare const guard_exists: PrecompiledValidator;
 export declare const guard_matches: PrecompiledValidator;

@@ -1,0 +1,46 @@
+import { suggestion } from './didYouMean';
+import { edgesActiveIn, subtree, type JourneyGraph } from './journeyGraph';
+import type { Problem } from './problem';
+import type { StepFile } from './stepFile';
+
+/**
+ * Checks a journey against its step files: every `meta.step` names a step file, and every
+ * button of a step file sends an event the journey handles where that step shows.
+ * Problems come back by file: the journey's, and each step's by its name. A step file that
+ * exists but is itself unsound is given as `undefined`: it is not missing, its buttons wait.
+ */
+export function lintJourneySteps(
+  graph: JourneyGraph,
+  steps: Map<string, StepFile | undefined>,
+  stepsDir: string,
+): { journey: Problem[]; steps: Map<string, Problem[]> } {
+  const journey: Problem[] = [];
+  const handled = new Map<string, Set<string>>();
+  for (const node of graph.nodes) {
+    const name = node.meta.step;
+    if (name === undefined) continue;
+    if (!steps.has(name)) {
+      journey.push({ pointer: `${node.pointer}/meta/step`, message: `no step file "${name}.json" in ${stepsDir}${suggestion(name, steps.keys())}` });
+      continue;
+    }
+    const events = handled.get(name) ?? new Set<string>(['nav.back']);
+    for (const n of subtree(node)) for (const edge of edgesActiveIn(graph, n)) if (edge.kind === 'on') events.add(edge.event);
+    handled.set(name, events);
+  }
+  const byStep = new Map<string, Problem[]>();
+  for (const [name, step] of steps) {
+    const events = handled.get(name);
+    if (!events || !step) continue; // a step file no journey names is allowed (a screen in the making)
+    const problems: Problem[] = [];
+    (step.buttons ?? []).forEach((button, i) => {
+      if (!events.has(button.event)) {
+        problems.push({
+          pointer: `/buttons/${i}/event`,
+          message: `the journey ${graph.id} does not handle "${button.event}" on this step${suggestion(button.event, events)}`,
+        });
+      }
+    });
+    byStep.set(name, problems);
+  }
+  return { journey, steps: byStep };
+}

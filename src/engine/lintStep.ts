@@ -1,0 +1,103 @@
+import { formatRules } from '../validation/formats';
+import { suggestion } from './didYouMean';
+import { toPointer } from './jsonPointer';
+import type { Problem } from './problem';
+import type { StepFile } from './stepFile';
+import { widgetCatalogue } from './widgetCatalogue';
+
+/** Which JSON Schema keywords make sense for which type: a limit on another type contradicts it. */
+const KEYWORDS_OF_TYPE: Record<string, string[]> = {
+  string: ['minLength', 'maxLength', 'pattern', 'format', 'adult', 'notFuture'],
+  number: ['minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf'],
+  array: ['items', 'minItems', 'maxItems', 'uniqueItems'],
+  object: ['properties', 'required', 'additionalProperties'],
+};
+KEYWORDS_OF_TYPE.integer = KEYWORDS_OF_TYPE.number as string[];
+const TYPE_WORDS: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  integer: 'a whole number',
+  array: 'a list',
+  object: 'an object',
+  boolean: 'true or false',
+  null: 'null',
+};
+
+type Schema = Record<string, unknown>;
+
+/** Walks every subschema of a step's data schema with its JSON Pointer in the file. */
+function eachSubschema(schema: unknown, pointer: string, visit: (s: Schema, at: string) => void): void {
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return;
+  const s = schema as Schema;
+  visit(s, pointer);
+  for (const [name, child] of Object.entries((s.properties as Schema | undefined) ?? {})) eachSubschema(child, `${pointer}/properties${toPointer([name])}`, visit);
+  for (const key of ['items', 'if', 'then', 'else']) eachSubschema(s[key], `${pointer}/${key}`, visit);
+  for (const key of ['oneOf', 'anyOf', 'allOf']) {
+    ((s[key] as unknown[] | undefined) ?? []).forEach((child, i) => eachSubschema(child, `${pointer}/${key}/${i}`, visit));
+  }
+}
+
+/** Walks every uiSchema object with its pointer. */
+function eachUi(ui: unknown, pointer: string, visit: (u: Schema, at: string) => void): void {
+  if (!ui || typeof ui !== 'object' || Array.isArray(ui)) return;
+  visit(ui as Schema, pointer);
+  for (const [key, child] of Object.entries(ui as Schema)) {
+    if (!key.startsWith('ui:')) eachUi(child, `${pointer}${toPointer([key])}`, visit);
+  }
+}
+
+/**
+ * What the step meta-schema cannot see: the file named after its step, formats and widgets the
+ * project knows, limits that contradict a field's type (a maxLength on a boolean), patterns that
+ * are not regular expressions, required fields that do not exist.
+ */
+export function lintStep(step: StepFile, expectedName: string): Problem[] {
+  const problems: Problem[] = [];
+  if (step.step !== expectedName) {
+    problems.push({ pointer: '/step', message: `the step is named "${step.step}" but its file "${expectedName}.json": name them alike` });
+  }
+  // Only the project's formats: precompiled validators call these rules and nothing else.
+  const formats = Object.keys(formatRules);
+  eachSubschema(step.schema, '/schema', (s, at) => {
+    const type = typeof s.type === 'string' ? s.type : undefined;
+    if (typeof s.format === 'string' && !formats.includes(s.format)) {
+      problems.push({ pointer: `${at}/format`, message: `unknown format "${s.format}"${suggestion(s.format, formats)}` });
+    }
+    if (type) {
+      for (const [ownType, keywords] of Object.entries(KEYWORDS_OF_TYPE)) {
+        if (ownType === type || (ownType === 'number' && type === 'integer') || (ownType === 'integer' && type === 'number')) continue;
+        for (const keyword of keywords) {
+          if (keyword in s && !(KEYWORDS_OF_TYPE[type] ?? []).includes(keyword)) {
+            problems.push({
+              pointer: `${at}/${keyword}`,
+              message: `"${keyword}" applies to ${TYPE_WORDS[ownType]}, but this field is ${TYPE_WORDS[type] ?? type}`,
+            });
+          }
+        }
+      }
+    }
+    if (typeof s.pattern === 'string') {
+      try {
+        new RegExp(s.pattern, 'u');
+      } catch {
+        problems.push({ pointer: `${at}/pattern`, message: 'the pattern is not a valid regular expression' });
+      }
+    }
+    const properties = Object.keys((s.properties as Schema | undefined) ?? {});
+    if (Array.isArray(s.required) && s.properties) {
+      s.required.forEach((name, i) => {
+        if (!properties.includes(String(name))) {
+          problems.push({ pointer: `${at}/required/${i}`, message: `required field "${String(name)}" is not among the properties${suggestion(String(name), properties)}` });
+        }
+      });
+    }
+  });
+  const widgets = Object.keys(widgetCatalogue);
+  eachUi(step.uiSchema, '/uiSchema', (u, at) => {
+    const widget = u['ui:widget'];
+    if (typeof widget === 'string' && !widgets.includes(widget)) {
+      problems.push({ pointer: `${at}/ui:widget`, message: `unknown widget "${widget}"${suggestion(widget, widgets)}` });
+    }
+  });
+  return problems;
+}

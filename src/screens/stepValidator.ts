@@ -1,0 +1,63 @@
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
+import { errorMessage } from '../validation/errorMessage';
+import { ajvFormats, keywordFormats } from '../validation/formats';
+import { keywordDefinitions } from '../validation/keywords';
+
+/** The ajv options every step validator is built with, at run time here and precompiled for the browser. */
+export const stepValidatorOptions = {
+  customFormats: ajvFormats,
+  ajvOptionsOverrides: { keywords: keywordDefinitions },
+};
+
+/**
+ * An rjsf validator that knows the project's formats and keywords. In Node (tests, scripts)
+ * it compiles schemas at run time; the browser gets precompiled ones (`npm run steps:compile`).
+ */
+export function createStepValidator() {
+  return customizeValidator(stepValidatorOptions);
+}
+
+/**
+ * Which of a field's errors to show: a missing value before a wrong type, a malformed value
+ * (not a date at all) before a rule about it (not 18 yet), and limits in between.
+ */
+function errorRank(keyword: string, params: Record<string, unknown>): number {
+  if (keyword === 'required') return 0;
+  if (keyword === 'type') return 1;
+  if (keyword === 'format') return Object.values(keywordFormats).includes(String(params.format)) ? 4 : 2;
+  return 3;
+}
+
+/** A field that failed, at a JSON Pointer into the step's data, with its Spanish message. */
+export interface StepDataProblem {
+  pointer: string;
+  message: string;
+}
+
+/**
+ * Checks a step's data against its schema and says, per field, what is wrong in Spanish,
+ * using the step's own messages where it gives them.
+ *
+ * @example validateStepData(step, { documentType: 'DUI', documentNumber: '1' }) // [{ pointer: '/documentNumber', message: 'El DUI ingresado no es válido' }]
+ */
+export function validateStepData(
+  step: { schema?: object; messages?: Record<string, Record<string, string>> },
+  data: unknown,
+  validator: Pick<ValidatorType, 'rawValidation'> = createStepValidator(),
+): StepDataProblem[] {
+  if (!step.schema) return [];
+  const { errors } = validator.rawValidation(step.schema as RJSFSchema, data);
+  // One message per field: the most basic rule it breaks (see errorRank).
+  const best = new Map<string, { rank: number; message: string }>();
+  for (const error of (errors ?? []) as Array<{ keyword: string; params?: unknown; instancePath: string }>) {
+    // Combinators, conditionals and the project's macro keywords repeat a field's own error.
+    if (['if', 'anyOf', 'oneOf', 'allOf', 'not', ...Object.keys(keywordFormats)].includes(error.keyword)) continue;
+    const params = (error.params ?? {}) as Record<string, unknown>;
+    const pointer = error.keyword === 'required' ? `${error.instancePath}/${String(params.missingProperty)}` : error.instancePath;
+    const rank = errorRank(error.keyword, params);
+    const seen = best.get(pointer);
+    if (!seen || rank < seen.rank) best.set(pointer, { rank, message: errorMessage({ keyword: error.keyword, params }, step.messages?.[pointer]) });
+  }
+  return [...best].map(([pointer, { message }]) => ({ pointer, message }));
+}

@@ -1,0 +1,22 @@
+import type { FormatRule } from './formatRule';
+import { messages } from './messages';
+
+/**
+ * El Salvador's DUI: 8 digits and a check digit, written `04644848-2` or `046448482`. The first
+ * eight are weighted 9 down to 2 (2 upward from the right), summed, and the check digit is
+ * `(10 - sum % 10) % 10`. All zeros is not a DUI.
+ *
+ * @example dui.test('04644848-2') // true
+ */
+export const dui: FormatRule = {
+  format: 'dui',
+  message: messages.duiInvalid,
+  test: (value) => {
+    const match = /^(\d{8})-?(\d)$/.exec(value);
+    if (!match) return false;
+    const body = match[1] as string;
+    if (`${body}${match[2]}` === '000000000') return false;
+    const sum = [...body].reduce((total, digit, i) => total + Number(digit) * (9 - i), 0);
+    return (10 - (sum % 10)) % 10 === Number(match[2]);
+  },
+};

@@ -1,0 +1,59 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The step screens under journeys:check: a copy of the project's journeys and SV steps in a
+// temporary folder, one file broken by a fixture's edits, the real command run there.
+const root = resolve('.');
+const fixturesDir = 'tests/fixtures/broken-steps';
+const temps: string[] = [];
+afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+interface Fixture {
+  description: string;
+  file: string;
+  edits: Array<{ find: string; replace: string }>;
+  expect: Array<{ pointer: string; message: string; near: string; token?: string }>;
+}
+
+function lineColumn(text: string, offset: number): string {
+  const before = text.slice(0, offset).split('\n');
+  return `${before.length}:${(before.at(-1)?.length ?? 0) + 1}`;
+}
+
+function check(cwd: string) {
+  return spawnSync(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/journeysCheck.ts')], { cwd, encoding: 'utf8', timeout: 60_000 });
+}
+
+const kinds = readdirSync(fixturesDir).filter((f) => f.endsWith('.json')).sort();
+
+describe('npm run journeys:check on the step screens', () => {
+  it('covers unknown formats, unknown widgets, contradicting limits and missing step files', () => {
+    expect(kinds).toEqual(expect.arrayContaining(['unknown-format.json', 'unknown-widget.json', 'limit-contradicts-type.json', 'missing-step-file.json']));
+  });
+
+  it.each(kinds)('%s: exits 1 with the problem at its line and column', (kind) => {
+    const fixture = JSON.parse(readFileSync(join(fixturesDir, kind), 'utf8')) as Fixture;
+    const dir = mkdtempSync(join(tmpdir(), 'steps-check-'));
+    temps.push(dir);
+    cpSync(join(root, 'journeys'), join(dir, 'journeys'), { recursive: true });
+    cpSync(join(root, 'schemas'), join(dir, 'schemas'), { recursive: true });
+    let text = readFileSync(join(dir, fixture.file), 'utf8');
+    for (const { find, replace } of fixture.edits) {
+      expect(text.split(find).length - 1, `"${find}" should occur once in ${fixture.file}`).toBe(1);
+      text = text.replace(find, () => replace);
+    }
+    writeFileSync(join(dir, fixture.file), text);
+    const expected = fixture.expect.map(({ pointer, message, near, token }) => {
+      expect(text.split(near).length - 1, `"${near}" should occur once`).toBe(1);
+      const at = text.indexOf(near) + (token === undefined ? 0 : near.indexOf(token));
+      return `${fixture.file}:${lineColumn(text, at)} ${pointer}: ${message}`;
+    });
+    const result = check(dir);
+    expect(result.stdout.split('\n')).toEqual([...expected, '']);
+    expect(result.stderr.trim().split('\n').at(-1)).toBe(`${expected.length} problem(s) in 1 file(s).`);
+    expect(result.status).toBe(1);
+  });
+});
