@@ -1,0 +1,14 @@
+/**
+ * `npm run sandbox`: the provider's API served locally over SQLite (src/sandbox/).
+ * PORT (default 8787), SANDBOX_DB (default .data/sandbox.db; `:memory:` for a throwaway one),
+ * SANDBOX_MODE (dev by default: fault injection and the outbox on; `production` turns them off),
+ * API_PROVIDER (the provider segment of the paths, default `telco`).
+ */
+import { createSandbox } from '../src/sandbox/server';
+
+const port = Number(process.env.PORT ?? 8787);
+const mode = (process.env.SANDBOX_MODE ?? 'dev') as 'dev' | 'test' | 'production';
+const { app } = await createSandbox({ db: process.env.SANDBOX_DB ?? '.data/sandbox.db', mode, provider: process.env.API_PROVIDER ?? 'telco' });
+const address = await app.listen({ port, host: '127.0.0.1' });
+console.log(`sandbox (${mode}) at ${address}/v1/${process.env.API_PROVIDER ?? 'telco'}/sv/...  demo PIN: 2580`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void app.close().then(() => process.exit(0)));

@@ -1,0 +1,79 @@
+import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import type { paths as ActivatorPaths } from './generated/activator';
+import type { paths as AuthPaths } from './generated/auth';
+import type { paths as CatalogPaths } from './generated/catalog';
+import type { paths as ContentPaths } from './generated/content';
+import type { paths as CoveragePaths } from './generated/coverage';
+import type { paths as CustomersPaths } from './generated/customers';
+import type { paths as FieldServicesPaths } from './generated/fieldServices';
+import type { paths as LocationsPaths } from './generated/locations';
+import type { paths as RegistrationPaths } from './generated/registration';
+import type { paths as SalesPaths } from './generated/sales';
+
+/** Where the provider is and what the shell does when the session ends. */
+export interface ApiConfig {
+  /** The provider's host (`API_BASE_URL`), or the sandbox's: `http://localhost:8787`. */
+  baseUrl: string;
+  /** The provider segment of the paths (`/v1/<provider>/sv/...`). */
+  provider?: string;
+  /** A call without an answer after this long is a timeout (504). */
+  timeoutMs?: number;
+  /** Called on every 401: the shell wipes storage and the session and goes to `/`. */
+  onUnauthorized?: () => void;
+  /** Extra headers for every call (the sandbox's fault injection in tests). */
+  headers?: Record<string, string>;
+  fetch?: typeof fetch;
+}
+
+/** One typed client per API family, all with the session cookie sent. */
+export interface ApiClients {
+  activator: Client<ActivatorPaths>;
+  auth: Client<AuthPaths>;
+  catalog: Client<CatalogPaths>;
+  content: Client<ContentPaths>;
+  coverage: Client<CoveragePaths>;
+  customers: Client<CustomersPaths>;
+  fieldServices: Client<FieldServicesPaths>;
+  locations: Client<LocationsPaths>;
+  registration: Client<RegistrationPaths>;
+  sales: Client<SalesPaths>;
+}
+
+/**
+ * The typed clients of every API family, sharing one middleware: a 401 tells the shell.
+ *
+ * @example
+ * const api = createApiClients({ baseUrl: 'http://localhost:8787' });
+ * const { data } = await api.locations.GET('/sv/departments');
+ */
+export function createApiClients(config: ApiConfig): ApiClients {
+  const baseUrl = `${config.baseUrl.replace(/\/$/, '')}/v1/${config.provider ?? 'telco'}`;
+  const session: Middleware = {
+    onResponse({ response }) {
+      if (response.status === 401) config.onUnauthorized?.();
+      return undefined;
+    },
+  };
+  const make = <P extends {}>(): Client<P> => {
+    const client = createClient<P>({
+      baseUrl,
+      credentials: 'include',
+      headers: config.headers,
+      ...(config.fetch ? { fetch: config.fetch } : {}),
+    });
+    client.use(session);
+    return client;
+  };
+  return {
+    activator: make<ActivatorPaths>(),
+    auth: make<AuthPaths>(),
+    catalog: make<CatalogPaths>(),
+    content: make<ContentPaths>(),
+    coverage: make<CoveragePaths>(),
+    customers: make<CustomersPaths>(),
+    fieldServices: make<FieldServicesPaths>(),
+    locations: make<LocationsPaths>(),
+    registration: make<RegistrationPaths>(),
+    sales: make<SalesPaths>(),
+  };
+}

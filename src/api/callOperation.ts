@@ -1,0 +1,82 @@
+import { interpretAnswer, MESSAGES, type ApiError, type CallOutcome } from './apiError';
+import type { ApiClients, ApiConfig } from './apiClients';
+import { operations, type OperationId } from './generated/operations';
+
+/** A call's input, flat, as a journey gives it: each key goes where the operation's spec puts it. */
+export type CallInput = Record<string, unknown> & { files?: Array<{ field: string; blob: Blob; name: string }> };
+
+const timestamp = () => String(Date.now());
+
+/** Splits flat input into path parameters, query, headers and body, by the operation's spec. */
+export function splitInput(operationId: OperationId, input: CallInput) {
+  const op = operations[operationId];
+  const path: Record<string, unknown> = {};
+  const query: Record<string, unknown> = {};
+  const headers: Record<string, string> = {};
+  const body: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (key === 'files' || value === undefined) continue;
+    if ((op.pathParams as readonly string[]).includes(key)) path[key] = value;
+    else if ((op.query as readonly string[]).includes(key)) query[key] = value;
+    else if ((op.headers as readonly string[]).includes(key)) headers[key] = String(value);
+    else body[key] = value;
+  }
+  // Calls whose path ends in the current time (spec section 7) get it here.
+  for (const name of op.pathParams as readonly string[]) if (name === 'timestamp' && path[name] === undefined) path[name] = timestamp();
+  return { path, query, headers, body };
+}
+
+function multipart(body: Record<string, unknown>, files: CallInput['files']): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(body)) form.append(key, typeof value === 'string' ? value : JSON.stringify(value));
+  for (const file of files ?? []) form.append(file.field, file.blob, file.name);
+  return form;
+}
+
+/**
+ * Calls a provider operation by its operationId and says what the answer means (spec 8, 7.1):
+ * `{ ok: true, data }` (data `null` for a quiet empty answer) or `{ ok: false, error }` with the
+ * Spanish message. Never throws: offline, a timeout or an unreadable body are errors too.
+ */
+export async function callOperation(clients: ApiClients, config: ApiConfig, operationId: OperationId, input: CallInput = {}): Promise<CallOutcome<unknown>> {
+  const op = operations[operationId];
+  const { path, query, headers, body } = splitInput(operationId, input);
+  const client = clients[op.family as keyof ApiClients] as unknown as {
+    request: (method: string, url: string, init: Record<string, unknown>) => Promise<{ response: Response; data?: unknown; error?: unknown }>;
+  };
+  const hasBody = op.body !== null;
+  const init: Record<string, unknown> = {
+    params: { path, query },
+    headers,
+    parseAs: 'text',
+    signal: AbortSignal.timeout(config.timeoutMs ?? 30_000),
+  };
+  if (hasBody) {
+    if (String(op.body).startsWith('multipart/')) {
+      init.body = multipart(body, input.files);
+      init.bodySerializer = (form: FormData) => form;
+    } else init.body = body;
+  }
+  const network = (status: number, message: string): CallOutcome<unknown> => ({ ok: false, error: { kind: 'network', status, message, operationId } satisfies ApiError });
+  let response: Response;
+  let text: string;
+  try {
+    const answer = await client.request(op.method, op.path, init);
+    response = answer.response;
+    text = typeof answer.data === 'string' ? answer.data : typeof answer.error === 'string' ? answer.error : '';
+  } catch (error) {
+    // A timeout is a 504 to the journey (the order-timeout branch); no answer at all is a 0.
+    const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    return timedOut ? network(504, MESSAGES.server) : network(0, MESSAGES.generic);
+  }
+  let parsed: Record<string, unknown> | string | undefined;
+  if (text.trim() === '') parsed = undefined;
+  else if ((response.headers.get('content-type') ?? '').includes('json')) {
+    try {
+      parsed = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      return network(response.status, MESSAGES.generic);
+    }
+  } else parsed = text;
+  return interpretAnswer(operationId, response.status, parsed);
+}

@@ -1,0 +1,93 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import Database from 'better-sqlite3';
+
+export type SandboxDb = Database.Database;
+
+const SCHEMA = `
+create table if not exists meta (key text primary key, value text not null);
+create table if not exists sellers (pin text primary key, msisdn text not null, code text not null, data text not null);
+create table if not exists sessions (token text primary key, seller_pin text not null, created_at integer not null);
+create table if not exists departments (id text primary key, name text not null);
+create table if not exists cities (id text primary key, department_id text not null, name text not null);
+create table if not exists suburbs (id text primary key, city_id text not null, name text not null);
+create table if not exists nodes (id text primary key, node_class text not null, data text not null);
+create table if not exists offers (plan_id text primary key, data text not null);
+create table if not exists activation_costs (plan_id text not null, months integer not null, cost real not null, primary key (plan_id, months));
+create table if not exists customers (document_type text not null, document_number text not null, data text not null, primary key (document_type, document_number));
+create table if not exists eligibility (dui text primary key, data text not null);
+create table if not exists id_cards (card text primary key, data text not null);
+create table if not exists email_checks (email text primary key, status text not null);
+create table if not exists uploads (file_name text primary key, card text, side text, created_at integer not null);
+create table if not exists otp_codes (channel text not null, recipient text not null, code text not null, expires_at integer not null, primary key (channel, recipient));
+create table if not exists outbox (id integer primary key autoincrement, channel text not null, recipient text not null, message text not null, created_at integer not null);
+create table if not exists users (id text primary key, data text not null);
+create table if not exists contact_mediums (kind text not null, value text not null, user_id text not null, primary key (kind, value));
+create table if not exists leads (id text primary key, seller_code text not null, status text not null, data text not null, created_at integer not null);
+create table if not exists idempotency (key text primary key, body_hash text not null, status integer not null, response text not null);
+create table if not exists settings (key text primary key, data text not null);
+`;
+
+type Seed = Record<string, unknown>;
+const readSeed = (dir: string, name: string): Seed => JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')) as Seed;
+const list = (value: unknown): Array<Record<string, unknown>> => (Array.isArray(value) ? (value as Array<Record<string, unknown>>) : []);
+const digitsOnly = (value: unknown) => String(value ?? '').replace(/\D/g, '');
+
+/** Fills an empty database from the seed files of `src/sandbox/seed/` (once: the file keeps what happens after). */
+function seed(db: SandboxDb, dir: string): void {
+  const geography = readSeed(dir, 'geography');
+  const coverage = readSeed(dir, 'coverage');
+  const catalog = readSeed(dir, 'catalog');
+  const people = readSeed(dir, 'people');
+  const schedule = readSeed(dir, 'schedule');
+  const insert = (sql: string) => db.prepare(sql);
+  const department = insert('insert into departments (id, name) values (?, ?)');
+  const city = insert('insert into cities (id, department_id, name) values (?, ?, ?)');
+  const suburb = insert('insert into suburbs (id, city_id, name) values (?, ?, ?)');
+  for (const d of list(geography.departments)) {
+    department.run(d.id, d.name);
+    for (const c of list(d.cities)) {
+      city.run(c.id, d.id, c.name);
+      for (const s of list(c.suburbs)) suburb.run(s.id, c.id, s.name);
+    }
+  }
+  const node = insert('insert into nodes (id, node_class, data) values (?, ?, ?)');
+  for (const n of list(coverage.nodes)) node.run(n.id, String(n.nodeClass), JSON.stringify(n));
+  const offer = insert('insert into offers (plan_id, data) values (?, ?)');
+  for (const o of list(catalog.offers)) offer.run(o.planId, JSON.stringify(o));
+  const cost = insert('insert into activation_costs (plan_id, months, cost) values (?, ?, ?)');
+  for (const c of list(catalog.activationCosts)) cost.run(c.planId, c.months, c.cost);
+  const seller = insert('insert into sellers (pin, msisdn, code, data) values (?, ?, ?, ?)');
+  for (const s of list(people.sellers)) seller.run(s.pin, s.msisdn, s.poaSellerCode, JSON.stringify(s));
+  const customer = insert('insert into customers (document_type, document_number, data) values (?, ?, ?)');
+  for (const c of list(people.customers)) customer.run(c.documentType, digitsOnly(c.documentNumber) || c.documentNumber, JSON.stringify(c));
+  const eligibility = insert('insert into eligibility (dui, data) values (?, ?)');
+  for (const e of list(people.eligibility)) eligibility.run(digitsOnly(e.dui), JSON.stringify(e));
+  const card = insert('insert into id_cards (card, data) values (?, ?)');
+  for (const c of list(people.idCards)) card.run(c.card, JSON.stringify(c));
+  const email = insert('insert into email_checks (email, status) values (?, ?)');
+  for (const e of list(people.emails)) email.run(String(e.email).toLowerCase(), e.status);
+  insert('insert into settings (key, data) values (?, ?)').run('schedule', JSON.stringify(schedule));
+  insert('insert into settings (key, data) values (?, ?)').run('uncovered', JSON.stringify(coverage.uncovered ?? []));
+  insert("insert into meta (key, value) values ('seeded', ?)").run(new Date().toISOString());
+}
+
+/**
+ * Opens the sandbox database: a file (created with its folder on first start, seeded once and
+ * kept across restarts) or `:memory:` for tests.
+ */
+export function openDatabase(file: string, seedDir = 'src/sandbox/seed'): SandboxDb {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.exec(SCHEMA);
+  const seeded = db.prepare("select value from meta where key = 'seeded'").get();
+  if (!seeded) db.transaction(() => seed(db, seedDir))();
+  return db;
+}
+
+/** One JSON column read back. */
+export function parseData<T>(row: unknown): T | undefined {
+  const data = (row as { data?: string } | undefined)?.data;
+  return data === undefined ? undefined : (JSON.parse(data) as T);
+}

@@ -1,0 +1,45 @@
+/**
+ * Fault injection (test and dev mode only): the request header `x-sandbox-fault` makes the
+ * sandbox answer as a failing provider would, before the operation runs. Values:
+ * `401`, `403`, `404`, `412`, `500`, `504`, `400` (an ErrorBody), `code` (a 200 whose body has a
+ * `code` field), `malformed` (a 200 whose body is not JSON), `text` (a 418 with a plain-text body),
+ * `timeout` (no answer for `x-sandbox-fault-delay` ms, default 30 s, then 504).
+ */
+export interface FaultAnswer {
+  status: number;
+  body: unknown;
+  raw?: string;
+  contentType?: string;
+  delayMs?: number;
+}
+
+export const FAULT_HEADER = 'x-sandbox-fault';
+
+export function faultAnswer(fault: string, delayHeader: string | undefined): FaultAnswer | undefined {
+  switch (fault) {
+    case '400':
+      return { status: 400, body: { errors: [{ code: 'SANDBOX-400', message: 'Solicitud rechazada por el proveedor' }] } };
+    case '401':
+      return { status: 401, body: { errors: [{ code: 'UNAUTHORIZED', message: 'No autorizado' }] } };
+    case '403':
+      return { status: 403, body: { errors: [{ code: 'FORBIDDEN', message: 'Forbidden' }] } };
+    case '404':
+      return { status: 404, body: { errors: [{ code: 'NOT_FOUND', message: 'Not found' }] } };
+    case '412':
+      return { status: 412, body: { errors: [{ code: 'PRECONDITION', message: 'Precondition failed' }] } };
+    case '500':
+      return { status: 500, body: { errors: [{ code: 'INTERNAL', message: 'Internal error' }] } };
+    case '504':
+      return { status: 504, body: { errors: [{ code: 'GATEWAY_TIMEOUT', message: 'Gateway timeout' }] } };
+    case 'code':
+      return { status: 200, body: { code: 'E-102', message: 'El servicio no está disponible para este cliente' } };
+    case 'malformed':
+      return { status: 200, body: undefined, raw: '{"leadId": ', contentType: 'application/json' };
+    case 'text':
+      return { status: 418, body: undefined, raw: 'El proveedor está en mantenimiento', contentType: 'text/plain; charset=utf-8' };
+    case 'timeout':
+      return { status: 504, body: { errors: [{ code: 'TIMEOUT', message: 'Gateway timeout' }] }, delayMs: Number(delayHeader ?? 30_000) };
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,49 @@
+import type { SandboxDb } from './database';
+
+/** What the sandbox runs as: `test` and `dev` allow fault injection and the outbox. */
+export type SandboxMode = 'test' | 'dev' | 'production';
+
+/** The signed-in seller of a request (private calls only). */
+export interface Seller {
+  pin: string;
+  msisdn: string;
+  poaSellerCode: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** An uploaded file of a multipart request. */
+export interface UploadedFile {
+  field: string;
+  fileName: string;
+  mimeType: string;
+  data: Buffer;
+}
+
+/** Everything an operation's handler gets: validated input, the database, the seller. */
+export interface HandlerContext {
+  db: SandboxDb;
+  mode: SandboxMode;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: Record<string, unknown>;
+  headers: Record<string, string | undefined>;
+  files: UploadedFile[];
+  seller: Seller | undefined;
+  now: Date;
+}
+
+/** An answer: status (200 by default), JSON body, extra headers, and a session to open or close. */
+export interface HandlerAnswer {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+  session?: { open: string } | { close: true };
+}
+
+export type Handler = (ctx: HandlerContext) => HandlerAnswer | Promise<HandlerAnswer>;
+
+/** The provider's 400 body (spec section 8: `errors[0].message`). */
+export function badRequest(message: string, code = 'BAD_REQUEST', status = 400): HandlerAnswer {
+  return { status, body: { errors: [{ code, message }] } };
+}

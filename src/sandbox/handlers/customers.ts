@@ -1,0 +1,4 @@
+import type { Handler } from '../handler';
+
+/** Not implemented yet: the sandbox answers 501 for these operations. */
+export const customersHandlers: Record<string, Handler> = {};

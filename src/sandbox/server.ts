@@ -1,0 +1,170 @@
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { openDatabase, parseData, type SandboxDb } from './database';
+import { FAULT_HEADER, faultAnswer } from './faults';
+import { badRequest, type Handler, type HandlerAnswer, type SandboxMode, type Seller, type UploadedFile } from './handler';
+import { handlers } from './handlers/registry';
+import { loadOperations, type Operation } from './openapiSpecs';
+
+export interface SandboxOptions {
+  /** SQLite file, or `:memory:`. */
+  db?: string;
+  mode?: SandboxMode;
+  /** The provider segment of the paths (`/v1/<provider>/sv/...`). */
+  provider?: string;
+  /** Logs requests (never bodies: they carry personal data). */
+  logger?: boolean;
+  /** A fixed clock for tests. */
+  now?: () => Date;
+}
+
+export const SESSION_COOKIE = 'session';
+
+/** A running sandbox: the HTTP server and its database. */
+export interface Sandbox {
+  app: FastifyInstance;
+  db: SandboxDb;
+}
+
+/** Validators of one operation's input, compiled once at start. */
+interface OperationValidators {
+  params?: ValidateFunction;
+  query?: ValidateFunction;
+  body?: ValidateFunction;
+}
+
+function objectSchema(parameters: Operation['parameters'], where: 'path' | 'query' | 'header') {
+  const own = parameters.filter((p) => p.in === where);
+  if (own.length === 0) return undefined;
+  return {
+    type: 'object',
+    properties: Object.fromEntries(own.map((p) => [where === 'header' ? p.name.toLowerCase() : p.name, p.schema ?? {}])),
+    required: own.filter((p) => p.required).map((p) => (where === 'header' ? p.name.toLowerCase() : p.name)),
+  };
+}
+
+function compileValidators(operation: Operation, coercing: Ajv2020, exact: Ajv2020): OperationValidators {
+  const params = objectSchema(operation.parameters, 'path');
+  const query = objectSchema(operation.parameters, 'query');
+  const json = operation.body && operation.body.mediaType.includes('json') ? operation.body.schema : undefined;
+  return {
+    params: params && coercing.compile(params),
+    query: query && coercing.compile(query),
+    body: json && exact.compile(json),
+  };
+}
+
+/** A request refused by the spec: the 400 of section 8, naming the field, never its value. */
+function invalid(where: string, validate: ValidateFunction): HandlerAnswer {
+  const error = validate.errors?.[0];
+  const field = `${where}${error?.instancePath ?? ''}${error?.keyword === 'required' ? `/${String((error.params as { missingProperty?: string }).missingProperty)}` : ''}`;
+  return { status: 400, body: { errors: [{ code: 'VALIDATION', message: 'Por favor, valida la información', field }] } };
+}
+
+async function readFiles(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {
+  const fields: Record<string, unknown> = {};
+  const files: UploadedFile[] = [];
+  for await (const part of request.parts()) {
+    if (part.type === 'file') files.push({ field: part.fieldname, fileName: part.filename, mimeType: part.mimetype, data: await part.toBuffer() });
+    else fields[part.fieldname] = part.value;
+  }
+  return { fields, files };
+}
+
+function sellerOf(db: SandboxDb, token: string | undefined): Seller | undefined {
+  if (!token) return undefined;
+  const row = db.prepare('select s.data from sessions x join sellers s on s.pin = x.seller_pin where x.token = ?').get(token);
+  const data = parseData<Seller & { pin: string }>(row);
+  return data ? { pin: data.pin, msisdn: data.msisdn, poaSellerCode: data.poaSellerCode, firstName: data.firstName, lastName: data.lastName } : undefined;
+}
+
+/**
+ * The sandbox: a real HTTP server implementing the provider's OpenAPI specs (`openapi/`) over a
+ * SQLite database. Every request is checked against its operation's spec; private operations
+ * need the session cookie that sign-in sets; in test and dev mode a request can ask for a fault.
+ *
+ * @example
+ * const { app } = await createSandbox({ db: ':memory:', mode: 'test' });
+ * await app.listen({ port: 0 });
+ */
+export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const mode = options.mode ?? 'dev';
+  const provider = options.provider ?? 'telco';
+  const now = options.now ?? (() => new Date());
+  const db = openDatabase(options.db ?? '.data/sandbox.db');
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 12 * 1024 * 1024 });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 4 } });
+  app.addHook('onClose', () => db.close());
+  app.addHook('onSend', async (_request, reply) => {
+    // Answers carry customers' data: never cached by the browser or a proxy.
+    if (!reply.getHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  const send = (reply: FastifyReply, answer: HandlerAnswer) => {
+    for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
+    if (answer.session && 'open' in answer.session) {
+      reply.setCookie(SESSION_COOKIE, answer.session.open, { httpOnly: true, sameSite: 'strict', path: '/', secure: mode === 'production' });
+    } else if (answer.session) {
+      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    }
+    return reply.status(answer.status ?? 200).send(answer.body);
+  };
+
+  // Path and query values arrive as text: their validator coerces them to the spec's types.
+  const coercing = addFormats(new Ajv2020({ strict: false, coerceTypes: true, allErrors: false }));
+  const exact = addFormats(new Ajv2020({ strict: false, allErrors: false }));
+  for (const operation of loadOperations()) {
+    const handler: Handler | undefined = handlers[operation.operationId];
+    const validators = compileValidators(operation, coercing, exact);
+    const url = `/v1/${provider}${operation.path.replace(/\{(\w+)\}/g, ':$1')}`;
+    app.route({
+      method: operation.method.toUpperCase() as 'GET',
+      url,
+      handler: async (request, reply) => {
+        const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+        const fault = mode !== 'production' ? headers[FAULT_HEADER] : undefined;
+        if (fault) {
+          const answer = faultAnswer(fault, headers['x-sandbox-fault-delay']);
+          if (answer) {
+            if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+            if (answer.raw !== undefined) return reply.status(answer.status).type(answer.contentType ?? 'text/plain').send(answer.raw);
+            return reply.status(answer.status).send(answer.body);
+          }
+        }
+        const seller = sellerOf(db, request.cookies[SESSION_COOKIE]);
+        if (operation.private && !seller) return send(reply, badRequest('No autorizado', 'UNAUTHORIZED', 401));
+        const params = { ...(request.params as Record<string, string>) };
+        const query = { ...(request.query as Record<string, unknown>) };
+        if (validators.params && !validators.params(params)) return send(reply, invalid('path', validators.params));
+        if (validators.query && !validators.query(query)) return send(reply, invalid('query', validators.query));
+        let body = (request.body ?? {}) as Record<string, unknown>;
+        let files: UploadedFile[] = [];
+        if (operation.body?.mediaType.startsWith('multipart/')) {
+          if (!request.isMultipart()) return send(reply, badRequest('Por favor, valida la información', 'VALIDATION'));
+          ({ fields: body, files } = await readFiles(request));
+        } else if (validators.body && !validators.body(body)) {
+          return send(reply, invalid('body', validators.body));
+        }
+        if (!handler) return send(reply, badRequest(`${operation.operationId} no está disponible en el sandbox`, 'NOT_IMPLEMENTED', 501));
+        const answer = await handler({ db, mode, params, query, body, headers, files, seller, now: now() });
+        return send(reply, answer);
+      },
+    });
+  }
+
+  if (mode !== 'production') {
+    // What the "customer" received (OTP codes): a trainer or a test reads it here.
+    app.get('/__sandbox/outbox', async (request) => {
+      const { to } = request.query as { to?: string };
+      const rows = to
+        ? db.prepare('select channel, recipient, message, created_at as createdAt from outbox where recipient = ? order by id').all(to)
+        : db.prepare('select channel, recipient, message, created_at as createdAt from outbox order by id').all();
+      return { messages: rows };
+    });
+  }
+  return { app, db };
+}
