@@ -17,7 +17,7 @@ const layerZones = layers.flatMap((layer, i) =>
 
 export default tseslint.config(
   // tests/fixtures/lint/ breaks the rules on purpose; tests/unit/layers.test.ts lints it.
-  { ignores: ['node_modules/', 'dist/', 'coverage/', 'src/engine/generated/', 'src/screens/generated/', 'tests/fixtures/lint/'] },
+  { ignores: ['node_modules/', 'dist/', 'coverage/', 'src/engine/generated/', 'src/screens/generated/', 'src/api/generated/', 'tests/fixtures/lint/'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

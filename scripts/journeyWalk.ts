@@ -1,5 +1,5 @@
 /**
- * `npm start [-- <cc>]`: walk a country's journey in the terminal, step by step, before the
+ * `npm run journeys:walk [-- <cc>]`: walk a country's journey in the terminal, step by step, before the
  * screens exist. At each step it shows the route, progress and message, and lists what the
  * agent can do (the events the journey accepts there, with the example data written in the
  * journey file); when the journey calls the provider it lists the answers the journey knows

@@ -59,24 +59,26 @@ export async function callOperation(clients: ApiClients, config: ApiConfig, oper
   }
   const network = (status: number, message: string): CallOutcome<unknown> => ({ ok: false, error: { kind: 'network', status, message, operationId } satisfies ApiError });
   let response: Response;
-  let text: string;
+  let raw: unknown;
   try {
     const answer = await client.request(op.method, op.path, init);
     response = answer.response;
-    text = typeof answer.data === 'string' ? answer.data : typeof answer.error === 'string' ? answer.error : '';
+    // openapi-fetch gives a success's body as text (parseAs) but parses an error's JSON itself.
+    raw = answer.data ?? answer.error;
   } catch (error) {
     // A timeout is a 504 to the journey (the order-timeout branch); no answer at all is a 0.
     const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
     return timedOut ? network(504, MESSAGES.server) : network(0, MESSAGES.generic);
   }
   let parsed: Record<string, unknown> | string | undefined;
-  if (text.trim() === '') parsed = undefined;
+  if (raw !== null && typeof raw === 'object') parsed = raw as Record<string, unknown>;
+  else if (typeof raw !== 'string' || raw.trim() === '') parsed = undefined;
   else if ((response.headers.get('content-type') ?? '').includes('json')) {
     try {
-      parsed = JSON.parse(text) as Record<string, unknown>;
+      parsed = JSON.parse(raw) as Record<string, unknown>;
     } catch {
       return network(response.status, MESSAGES.generic);
     }
-  } else parsed = text;
+  } else parsed = raw;
   return interpretAnswer(operationId, response.status, parsed);
 }

@@ -1,7 +1,8 @@
 /**
  * Fault injection (test and dev mode only): the request header `x-sandbox-fault` makes the
  * sandbox answer as a failing provider would, before the operation runs. Values:
- * `401`, `403`, `404`, `412`, `500`, `504`, `400` (an ErrorBody), `code` (a 200 whose body has a
+ * `401`, `403`, `404`, `412`, `500`, `504`, `400` (an ErrorBody as `errors[0]`; `400-nested`,
+ * `400-error`, `400-status` and `400-empty` give the other shapes of spec section 8), `code` (a 200 whose body has a
  * `code` field), `malformed` (a 200 whose body is not JSON), `text` (a 418 with a plain-text body),
  * `timeout` (no answer for `x-sandbox-fault-delay` ms, default 30 s, then 504).
  */
@@ -19,6 +20,14 @@ export function faultAnswer(fault: string, delayHeader: string | undefined): Fau
   switch (fault) {
     case '400':
       return { status: 400, body: { errors: [{ code: 'SANDBOX-400', message: 'Solicitud rechazada por el proveedor' }] } };
+    case '400-nested':
+      return { status: 400, body: { error: { errors: [{ message: 'El documento no coincide con el titular' }] } } };
+    case '400-error':
+      return { status: 400, body: { error: { message: 'La dirección no es válida' } } };
+    case '400-status':
+      return { status: 400, body: { status: [{ errorDetails: 'Producto no disponible en el nodo' }] } };
+    case '400-empty':
+      return { status: 400, body: {} };
     case '401':
       return { status: 401, body: { errors: [{ code: 'UNAUTHORIZED', message: 'No autorizado' }] } };
     case '403':

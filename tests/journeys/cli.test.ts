@@ -35,7 +35,7 @@ describe('npm run journeys:paths', () => {
   });
 });
 
-describe('npm start (the journey walk)', () => {
+describe('npm run journeys:walk', () => {
   it('walks from the PIN to home with the answers chosen', () => {
     const result = run(['scripts/journeyWalk.ts', 'sv'], '1\n1\n1\nq\n');
     expect(result.status).toBe(0);

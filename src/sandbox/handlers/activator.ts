@@ -1,4 +1,209 @@
-import type { Handler } from '../handler';
+import { createHash } from 'node:crypto';
+import { parseData, type SandboxDb } from '../database';
+import { badRequest, type Handler, type HandlerAnswer, type Seller, type UploadedFile } from '../handler';
+import { imageKind, recognize, type RecognizedId } from '../idRecognition';
 
-/** Not implemented yet: the sandbox answers 501 for these operations. */
-export const activatorHandlers: Record<string, Handler> = {};
+/** One card of people.json `idCards`: what the recognition reads off each side. */
+interface IdCard {
+  card: string;
+  front: { id_number: string; name: string; surname: string; dob: string; expiry_date: string; gender: 'M' | 'F' };
+  rear: { id_number: string; profession: string; email: string; phone_number: string; alternative_phone_number: string };
+}
+
+interface UploadRow {
+  file_name: string;
+  card: string | null;
+  side: RecognizedId['side'] | null;
+}
+
+/** The 400 of a missing or malformed input, shaped like the server's own validation answer. */
+function invalid(field: string): HandlerAnswer {
+  return { status: 400, body: { errors: [{ code: 'VALIDATION', message: 'Por favor, valida la información', field }] } };
+}
+
+const imageUrl = (fileName: string) => `/uploads/${fileName}`;
+
+/** The multipart image upload's checks (spec ImageUpload: `file` and `region`, a JPEG or PNG). */
+function uploadedImage(files: UploadedFile[], body: Record<string, unknown>): UploadedFile | HandlerAnswer {
+  const file = files.find((f) => f.field === 'file');
+  if (!file || file.data.length === 0) return invalid('body/file');
+  if (typeof body.region !== 'string' || body.region.trim() === '') return invalid('body/region');
+  if (!imageKind(file.data)) return badRequest('El archivo debe ser una imagen JPEG o PNG', 'VALIDATION');
+  return file;
+}
+
+/**
+ * Keeps what was recognized on an upload under a new file name (`<prefix>-<n>.<ext>`); the
+ * image bytes themselves are not kept: the sandbox stores no customer's photo.
+ */
+function storeUpload(db: SandboxDb, file: UploadedFile, prefix: string, now: Date): { fileName: string; recognized: RecognizedId | undefined } {
+  const recognized = recognize(file.data, file.mimeType);
+  const extension = imageKind(file.data) === 'png' ? 'png' : 'jpg';
+  const { n } = db.prepare('select count(*) as n from uploads').get() as { n: number };
+  const fileName = `${prefix}-${n + 1}.${extension}`;
+  db.prepare('insert into uploads (file_name, card, side, created_at) values (?, ?, ?, ?)').run(
+    fileName,
+    recognized?.card ?? null,
+    recognized?.side ?? null,
+    now.getTime(),
+  );
+  return { fileName, recognized };
+}
+
+function idCard(db: SandboxDb, card: string | null | undefined): IdCard | undefined {
+  return card ? parseData<IdCard>(db.prepare('select data from id_cards where card = ?').get(card)) : undefined;
+}
+
+/** The rear's read fields as `{field: {value}}`; a field the card leaves empty is not read. */
+function rearFields(rear: IdCard['rear']): Record<string, { value: string }> {
+  return Object.fromEntries(
+    (['id_number', 'profession', 'email', 'phone_number', 'alternative_phone_number'] as const)
+      .filter((field) => rear[field] !== '')
+      .map((field) => [field, { value: rear[field] }]),
+  );
+}
+
+/** JSON with object keys sorted at every level: equal bodies hash equally whatever their key order. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The order's fields a lead keeps (the PIN `vendPass` and the request flags are not kept). */
+const LEAD_FIELDS = [
+  'cliFirstName',
+  'cliSecondName',
+  'cliFirstLastName',
+  'cliSecondLastName',
+  'cliBirthDate',
+  'cliGender',
+  'cliNationality',
+  'cliProfession',
+  'cliEmail',
+  'cliDocExpiry',
+  'cliContactPhoneList',
+  'cliReference',
+  'cliDocument',
+  'actAddress',
+  'actNode',
+  'productList',
+  'monthsContract',
+  'activationCost',
+  'cliInstallationDate',
+  'installationTime',
+  'actComments',
+  'actAttachment',
+] as const;
+
+/** The lead (common.yaml Lead) an order makes: its fields, the birth month and year, the seller. */
+function leadOf(order: Record<string, unknown>, id: string, seller: Seller, createdAt: string, updatedAt?: string): Record<string, unknown> {
+  const lead: Record<string, unknown> = { id, status: 'REQUESTED', createdAt };
+  if (updatedAt) lead.updatedAt = updatedAt;
+  for (const field of LEAD_FIELDS) if (order[field] !== undefined) lead[field] = order[field];
+  const birth = /^(\d{2})[/-](\d{2})[/-](\d{4})$/.exec(String(order.cliBirthDate ?? ''));
+  if (birth) {
+    lead.cliBirthMonth = birth[2];
+    lead.cliBirthYear = birth[3];
+  }
+  lead.poaSellerCode = seller.poaSellerCode;
+  return lead;
+}
+
+/** The next `L-<n>` (from 2001, as the spec's example). */
+function nextLeadId(db: SandboxDb): string {
+  const { last } = db.prepare("select max(cast(substr(id, 3) as integer)) as last from leads where id like 'L-%'").get() as { last: number | null };
+  return `L-${Math.max(last ?? 0, 2000) + 1}`;
+}
+
+/** Creates the lead, or rewrites `modifyLeadId` (the seller's own) and sends it back to REQUESTED. */
+function placeOrder(db: SandboxDb, order: Record<string, unknown>, seller: Seller, now: Date): HandlerAnswer {
+  const modifyLeadId = typeof order.modifyLeadId === 'string' && order.modifyLeadId !== '' ? order.modifyLeadId : undefined;
+  if (modifyLeadId) {
+    const row = db.prepare('select data from leads where id = ? and seller_code = ?').get(modifyLeadId, seller.poaSellerCode);
+    const previous = parseData<{ createdAt?: string }>(row);
+    if (!previous) return badRequest('El lead a modificar no existe', 'LEAD_NOT_FOUND');
+    const lead = leadOf(order, modifyLeadId, seller, previous.createdAt ?? now.toISOString(), now.toISOString());
+    db.prepare("update leads set status = 'REQUESTED', data = ? where id = ?").run(JSON.stringify(lead), modifyLeadId);
+    return { body: { leadId: modifyLeadId } };
+  }
+  const id = nextLeadId(db);
+  const lead = leadOf(order, id, seller, now.toISOString());
+  db.prepare("insert into leads (id, seller_code, status, data, created_at) values (?, ?, 'REQUESTED', ?, ?)").run(
+    id,
+    seller.poaSellerCode,
+    JSON.stringify(lead),
+    now.getTime(),
+  );
+  return { body: { leadId: id } };
+}
+
+/**
+ * The home activator: uploads, ID reading (by the QR code of the fixture images, see
+ * `idRecognition.ts`), DUI eligibility, and the activation order, which creates the lead the
+ * sales report then lists.
+ */
+export const activatorHandlers: Record<string, Handler> = {
+  frontIdUpload: ({ db, files, body, now }) => {
+    const file = uploadedImage(files, body);
+    if ('body' in file) return file;
+    const { fileName } = storeUpload(db, file, 'upload', now);
+    return { body: { Payload: { fileName, imageUrl: imageUrl(fileName) } } };
+  },
+
+  idRecognition: ({ db, body }) => {
+    const fileName = String(body.fileName);
+    const upload = db.prepare('select file_name, card, side from uploads where file_name = ?').get(fileName) as UploadRow | undefined;
+    if (!upload) return badRequest('No se encontró la imagen, súbela de nuevo', 'FILE_NOT_FOUND');
+    const card = upload.side === 'front' ? idCard(db, upload.card) : undefined;
+    // Unread (or the rear photographed as the front): no id_number, the journey's retry branch.
+    if (!card) return { body: { fileName, imageUrl: imageUrl(fileName) } };
+    return { body: { ...card.front, fileName, imageUrl: imageUrl(fileName) } };
+  },
+
+  rearIdRecognition: ({ db, files, body, now }) => {
+    const file = uploadedImage(files, body);
+    if ('body' in file) return file;
+    const { fileName, recognized } = storeUpload(db, file, 'rear', now);
+    const card = recognized?.side === 'rear' ? idCard(db, recognized.card) : undefined;
+    return { body: { payload: { data: card ? rearFields(card.rear) : {} }, imageUrl: imageUrl(fileName), fileName } };
+  },
+
+  validateDUI: ({ db, params }) => {
+    const digits = String(params.dui).replace(/\D/g, '');
+    const listed = parseData<{ eligibility_result: string; eligibility_decisions: unknown[] }>(db.prepare('select data from eligibility where dui = ?').get(digits));
+    if (!listed) return { body: { eligibility_result: 'accepted', eligibility_decisions: [] } };
+    return { body: { eligibility_result: listed.eligibility_result, eligibility_decisions: listed.eligibility_decisions } };
+  },
+
+  activation: ({ db, headers, body, seller, now }) => {
+    if (!seller) return badRequest('No autorizado', 'UNAUTHORIZED', 401);
+    const key = headers['idempotency-key']?.trim();
+    if (!key || key.length < 8 || key.length > 128) return invalid('header/Idempotency-Key');
+    // Keys are the seller's own: another seller's key never answers this seller's order.
+    const scopedKey = `${seller.poaSellerCode}:${key}`;
+    const bodyHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
+    return db.transaction((): HandlerAnswer => {
+      const first = db.prepare('select body_hash, status, response from idempotency where key = ?').get(scopedKey) as
+        | { body_hash: string; status: number; response: string }
+        | undefined;
+      if (first) {
+        if (first.body_hash !== bodyHash) {
+          return badRequest('La clave de idempotencia ya se usó con otra orden; genera una nueva para esta orden', 'IDEMPOTENCY_KEY_REUSED');
+        }
+        return { status: first.status, body: JSON.parse(first.response) as unknown, headers: { 'idempotent-replayed': 'true' } };
+      }
+      const answer = placeOrder(db, body, seller, now);
+      // Only an order that was placed is remembered: a refused one can be corrected and sent again.
+      if ((answer.status ?? 200) === 200) {
+        db.prepare('insert into idempotency (key, body_hash, status, response) values (?, ?, ?, ?)').run(scopedKey, bodyHash, 200, JSON.stringify(answer.body));
+      }
+      return answer;
+    })();
+  },
+};

@@ -1,4 +1,184 @@
-import type { Handler } from '../handler';
+import { dui } from '../../validation/dui';
+import { parseData, type SandboxDb } from '../database';
+import { badRequest, type Handler, type HandlerAnswer } from '../handler';
+import { findOffer } from './catalog';
+import { addDays, svDateTime, svDay } from './fieldServices';
 
-/** Not implemented yet: the sandbox answers 501 for these operations. */
-export const customersHandlers: Record<string, Handler> = {};
+/** A customer as `people.json` holds it. */
+interface Customer {
+  documentType: string;
+  documentNumber: string;
+  firstName: string;
+  lastName: string;
+  hasDebt?: boolean;
+  contracts?: Contract[];
+  /** The provider fails on this customer with that status. */
+  fault?: number;
+}
+
+interface Contract {
+  id: string;
+  products?: Array<{ planId: string; name: string; status?: string }>;
+  balance?: number;
+}
+
+export const NO_DOCUMENTS = 'No se encontro documentos para ese cliente';
+
+/** The income must be at least this many times the offer's monthly amount with taxes. */
+export const INCOME_MULTIPLE = 3;
+
+const digitsOnly = (value: unknown) => String(value ?? '').replace(/\D/g, '');
+const cents = (value: number) => Math.round(value * 100) / 100;
+const formatDui = (digits: string) => (digits.length === 9 ? `${digits.slice(0, 8)}-${digits.slice(8)}` : digits);
+const notFound = (): HandlerAnswer => ({ status: 404, body: { error: { message: 'No hay resultados' } } });
+const serverError = (): HandlerAnswer => badRequest('Error de servidor interno', 'INTERNAL', 500);
+
+/** The key a document is stored under: its digits (a DUI with or without the hyphen), else as written. */
+const documentKey = (value: unknown) => digitsOnly(value) || String(value ?? '').trim();
+
+function findCustomer(db: SandboxDb, type: unknown, number: unknown): Customer | undefined {
+  return parseData<Customer>(db.prepare('select data from customers where document_type = ? and document_number = ?').get(String(type), documentKey(number)));
+}
+
+/** The customer holding a contract, and the contract. */
+function findContract(db: SandboxDb, contractId: string): { customer: Customer; contract: Contract } | undefined {
+  const row = db
+    .prepare("select data from customers where exists (select 1 from json_each(customers.data, '$.contracts') c where json_extract(c.value, '$.id') = ?)")
+    .get(contractId);
+  const customer = parseData<Customer>(row);
+  const contract = customer?.contracts?.find((c) => c.id === contractId);
+  return customer && contract ? { customer, contract } : undefined;
+}
+
+/** What a customer owes: the sum of the contracts' balances; a debt is anything owed or a flagged record. */
+function debtOf(customer: Customer): { hasDebt: boolean; debtAmount: number } {
+  const debtAmount = cents((customer.contracts ?? []).reduce((sum, c) => sum + Math.max(0, c.balance ?? 0), 0));
+  return { hasDebt: debtAmount > 0 || customer.hasDebt === true, debtAmount };
+}
+
+/** A contract's status: suspended when any product is, else active (none when it has no products). */
+const contractStatus = (contract: Contract) =>
+  (contract.products ?? []).some((p) => p.status === 'suspended') ? 'suspended' : (contract.products ?? []).length > 0 ? 'active' : 'inactive';
+
+/** The contacts the customer-contact call stores (created on first use; the seed has none). */
+const contactTables = new WeakSet<SandboxDb>();
+function contactsTable(db: SandboxDb): void {
+  if (contactTables.has(db)) return;
+  db.exec(
+    'create table if not exists customer_contacts (id integer primary key autoincrement, seller_code text not null, data text not null, created_at integer not null)',
+  );
+  contactTables.add(db);
+}
+
+/**
+ * What the provider knows about a customer (`people.json` → the `customers` table).
+ *
+ * clientInfoValidateV2: the document is looked up by type and number (digits only, so the DUI
+ * may carry its hyphen). Found: one individual with names and `customerAccountLists.hasDebt`
+ * (true when the contracts' balances add up to more than 0, or the record says so) and the
+ * `debtAmount`. Not found: the quiet 404 the seed README promises for a new client, carrying the
+ * message 'No se encontro documentos para ese cliente' (spec 7.1: not an error either way). A
+ * record with `fault: 500` fails with a 500 ErrorBody ('Error de servidor interno'). Where the
+ * spec is silent: a DUI whose check digit is wrong is a 400 'El DUI ingresado no es válido', and
+ * `code` must be the signed-in seller's code (else a 400): the spec sends the seller code to the
+ * check.
+ *
+ * clientDetail: the DUI's client details and one account per contract (`ACC-` + the contract
+ * number, status from its products); an unknown DUI is the 404 'No hay resultados', a `fault`
+ * record its fault. `isNamesMatched` is true: the call carries no names to compare.
+ *
+ * clientSubscription: one product per product of the contract, with the catalogue's `prodCode`
+ * and, for single-service offers, the service label (`INTERNET`, `TV DIGITAL`...).
+ * clientSubscriptionBalance: the contract's balance; an amount owed is due on the 5th of the
+ * current month (El Salvador time). Unknown contract: 404 'No hay resultados'.
+ *
+ * customerContact: stores the contact (table `customer_contacts`) and answers its id `CC-<n>`
+ * and the time it was stored.
+ *
+ * incomeValidate: approved when `customerIncome` is at least 3 times the offer's monthly amount
+ * with its taxes (`offerAmount + offerTaxesAmount`), else rejected with a Spanish message giving
+ * the income needed. The spec does not show the rule ("validation of the income query values:
+ * not shown"); three times the instalment is a common affordability rule for home services.
+ */
+export const customersHandlers: Record<string, Handler> = {
+  clientInfoValidateV2: ({ db, query, seller }) => {
+    const type = String(query.identificationType);
+    if (type === 'DUI' && !dui.test(String(query.identificationID).trim())) return badRequest('El DUI ingresado no es válido', 'INVALID_DUI');
+    if (seller && query.code !== seller.poaSellerCode) return badRequest('El código de vendedor no corresponde a la sesión', 'INVALID_SELLER');
+    const customer = findCustomer(db, type, query.identificationID);
+    if (!customer) return { status: 404, body: { error: { message: NO_DOCUMENTS } } };
+    if (customer.fault) return badRequest('Error de servidor interno', 'INTERNAL', customer.fault);
+    return {
+      body: {
+        individualsLists: [
+          {
+            identificationID: documentKey(customer.documentNumber),
+            identificationType: customer.documentType,
+            firstName: customer.firstName,
+            lastName: customer.lastName,
+            customerAccountLists: debtOf(customer),
+          },
+        ],
+      },
+    };
+  },
+  clientDetail: ({ db, params }) => {
+    const customer = findCustomer(db, 'DUI', params.id);
+    if (!customer) return notFound();
+    if (customer.fault) return badRequest('Error de servidor interno', 'INTERNAL', customer.fault);
+    return {
+      body: {
+        cliDocumentType: customer.documentType,
+        cliDocumentNum: formatDui(documentKey(customer.documentNumber)),
+        cliFirstName: customer.firstName,
+        cliLastName: customer.lastName,
+        isNamesMatched: true,
+        hasDebt: debtOf(customer).hasDebt,
+        accounts: (customer.contracts ?? []).map((c) => ({ accountId: `ACC-${c.id.replace(/^\D+-?/, '')}`, contractId: c.id, status: contractStatus(c) })),
+      },
+    };
+  },
+  clientSubscription: ({ db, params }) => {
+    const found = findContract(db, params.id as string);
+    if (!found) return notFound();
+    if (found.customer.fault) return serverError();
+    const products = (found.contract.products ?? []).map((p) => {
+      const offer = findOffer(db, p.planId);
+      const labels = [...new Set((offer?.quantities ?? []).map((q) => q.label))];
+      return {
+        prodCode: offer?.prodCode ?? p.planId,
+        name: p.name,
+        ...(labels.length === 1 ? { service: labels[0] } : {}),
+        quantity: 1,
+        ...(p.status ? { status: p.status } : {}),
+      };
+    });
+    return { body: { contractId: found.contract.id, products } };
+  },
+  clientSubscriptionBalance: ({ db, params, now }) => {
+    const found = findContract(db, params.id as string);
+    if (!found) return notFound();
+    if (found.customer.fault) return serverError();
+    const balance = cents(found.contract.balance ?? 0);
+    const dueDate = addDays(`${svDay(now).slice(0, 8)}01`, 4);
+    return { body: { contractId: found.contract.id, balance, currency: 'USD', hasDebt: balance > 0, ...(balance > 0 ? { dueDate } : {}) } };
+  },
+  customerContact: ({ db, body, seller, now }) => {
+    contactsTable(db);
+    const result = db
+      .prepare('insert into customer_contacts (seller_code, data, created_at) values (?, ?, ?)')
+      .run(seller?.poaSellerCode ?? '', JSON.stringify(body), now.getTime());
+    return { body: { id: `CC-${String(result.lastInsertRowid)}`, createdAt: svDateTime(now) } };
+  },
+  incomeValidate: ({ query }) => {
+    const monthly = Number(query.offerAmount) + Number(query.offerTaxesAmount);
+    const needed = cents(INCOME_MULTIPLE * monthly);
+    if (Number(query.customerIncome) >= needed) return { body: { decision: 'approved' } };
+    return {
+      body: {
+        decision: 'rejected',
+        message: `El ingreso no alcanza para la oferta seleccionada: se requiere un ingreso mensual de al menos $${needed.toFixed(2)}`,
+      },
+    };
+  },
+};

@@ -1,4 +1,71 @@
+import type { SandboxDb } from '../database';
 import type { Handler } from '../handler';
 
-/** Not implemented yet: the sandbox answers 501 for these operations. */
-export const locationsHandlers: Record<string, Handler> = {};
+export interface PlaceRow {
+  id: string;
+  name: string;
+}
+
+/**
+ * A place name as compared: accents, case and extra spaces do not count, so 'Escalon',
+ * 'escalón' and ' Escalón ' name the same suburb (agents type and providers spell both ways).
+ *
+ * @example placeKey('  Colonia  ESCALÓN ') // 'colonia escalon'
+ */
+export function placeKey(value: unknown): string {
+  return String(value ?? '')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const byName = (a: PlaceRow, b: PlaceRow) => a.name.localeCompare(b.name, 'es');
+const place = (row: PlaceRow) => ({ name: row.name, code: row.id });
+
+/** A department by its id (`06`) or its name (`San Salvador`, accents optional). */
+export function findDepartment(db: SandboxDb, value: unknown): PlaceRow | undefined {
+  const rows = db.prepare('select id, name from departments').all() as PlaceRow[];
+  const key = placeKey(value);
+  return rows.find((d) => d.id === String(value).trim()) ?? rows.find((d) => placeKey(d.name) === key);
+}
+
+/** A city of a department by its id (`0601`) or its name. */
+export function findCity(db: SandboxDb, departmentId: string, value: unknown): PlaceRow | undefined {
+  const rows = db.prepare('select id, name from cities where department_id = ?').all(departmentId) as PlaceRow[];
+  const key = placeKey(value);
+  return rows.find((c) => c.id === String(value).trim()) ?? rows.find((c) => placeKey(c.name) === key);
+}
+
+/** The suburbs of a city. */
+export function suburbsOf(db: SandboxDb, cityId: string): PlaceRow[] {
+  return db.prepare('select id, name from suburbs where city_id = ?').all(cityId) as PlaceRow[];
+}
+
+/**
+ * The dependent selects of the address form (`geography.json`). Each list is sorted by name
+ * (Spanish order) and each place carries its sandbox id as `code`.
+ *
+ * Where the spec is silent:
+ * - `city` takes the department's id or name in `deparment`; `suburb` takes ids or names for
+ *   both the department and the city (names compared without accents or case).
+ * - An unknown department, or a city that is not in the department, is an empty list (a 200):
+ *   the select simply has nothing to offer; the spec gives these calls no 404.
+ */
+export const locationsHandlers: Record<string, Handler> = {
+  departments: ({ db }) => {
+    const rows = db.prepare('select id, name from departments').all() as PlaceRow[];
+    return { body: { departments: rows.sort(byName).map(place) } };
+  },
+  city: ({ db, query }) => {
+    const department = findDepartment(db, query.deparment);
+    const rows = department ? (db.prepare('select id, name from cities where department_id = ?').all(department.id) as PlaceRow[]) : [];
+    return { body: { cities: rows.sort(byName).map(place) } };
+  },
+  suburb: ({ db, body }) => {
+    const department = findDepartment(db, body.department);
+    const city = department && findCity(db, department.id, body.city);
+    return { body: { suburbs: city ? suburbsOf(db, city.id).sort(byName).map(place) : [] } };
+  },
+};

@@ -1,4 +1,253 @@
-import type { Handler } from '../handler';
+import { randomInt, timingSafeEqual } from 'node:crypto';
+import { parseData, type SandboxDb } from '../database';
+import { badRequest, type Handler, type HandlerAnswer } from '../handler';
 
-/** Not implemented yet: the sandbox answers 501 for these operations. */
-export const registrationHandlers: Record<string, Handler> = {};
+/** How long a one-time code stays valid. */
+const OTP_TTL_SECONDS = 300;
+
+const PHONE_EXISTS = 'el número de teléfono ya existe';
+const EMAIL_EXISTS = 'la identificación de correo electrónico ya existe';
+
+type MediumKind = 'phone' | 'email';
+type PhoneType = 'main' | 'secondary';
+
+/** A phone or e-mail of a user; `contact_mediums` holds who owns each value. */
+interface Medium {
+  id: string;
+  kind: MediumKind;
+  type?: PhoneType;
+  value: string;
+  verified: boolean;
+}
+
+/** A registered customer as stored (`users.data`). */
+interface UserRecord {
+  id: string;
+  documentType: string;
+  documentNumber: string;
+  cliFirstName?: string;
+  cliLastName?: string;
+  cliDob?: string;
+  cliGender?: string;
+  cliProfession?: string;
+  mediums: Medium[];
+}
+
+/** The spec-5 e-mail shape (letters, digits and . _ - before the @, a 2 to 5 letter top-level domain). */
+const WELL_FORMED_EMAIL = /^[A-Za-z0-9._-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,5}$/;
+
+/** A value as it is compared: e-mails without case, phones by their digits. */
+const normalize = (kind: MediumKind, value: string) => (kind === 'email' ? value.trim().toLowerCase() : value.replace(/\D/g, ''));
+
+/** A document as it is compared: a DUI by its digits (with or without the hyphen). */
+const documentKey = (type: string, number: string) => `${type}:${type === 'DUI' ? number.replace(/\D/g, '') : number.trim().toUpperCase()}`;
+
+function invalid(field: string): HandlerAnswer {
+  return { status: 400, body: { errors: [{ code: 'VALIDATION', message: 'Por favor, valida la información', field }] } };
+}
+
+function loadUser(db: SandboxDb, id: string): UserRecord | undefined {
+  return parseData<UserRecord>(db.prepare('select data from users where id = ?').get(id));
+}
+
+function saveUser(db: SandboxDb, user: UserRecord): void {
+  db.prepare('insert into users (id, data) values (?, ?) on conflict (id) do update set data = excluded.data').run(user.id, JSON.stringify(user));
+}
+
+/** The next number of a sequence kept in `meta` (`seq:<name>`), from `first`. */
+function nextInSequence(db: SandboxDb, name: string, first: number): number {
+  const row = db
+    .prepare("insert into meta (key, value) values (?, ?) on conflict (key) do update set value = cast(value as integer) + 1 returning value")
+    .get(`seq:${name}`, String(first)) as { value: string };
+  return Number(row.value);
+}
+
+/** The user a value is registered to, if any. */
+function ownerOf(db: SandboxDb, kind: MediumKind, value: string): string | undefined {
+  const row = db.prepare('select user_id from contact_mediums where kind = ? and value = ?').get(kind, normalize(kind, value)) as { user_id: string } | undefined;
+  return row?.user_id;
+}
+
+/** The refusal when a value belongs to another user. */
+function conflict(db: SandboxDb, userId: string | undefined, kind: MediumKind, value: string): HandlerAnswer | undefined {
+  const owner = ownerOf(db, kind, value);
+  if (owner === undefined || owner === userId) return undefined;
+  return badRequest(kind === 'phone' ? PHONE_EXISTS : EMAIL_EXISTS, kind === 'phone' ? 'PHONE_EXISTS' : 'EMAIL_EXISTS');
+}
+
+/**
+ * Registers a phone (one per type) or the e-mail (one) of a user, replacing the one it had;
+ * the same value again keeps its id and verification. The caller checks for conflicts first.
+ */
+function setMedium(db: SandboxDb, user: UserRecord, kind: MediumKind, value: string, type?: PhoneType): Medium {
+  const normalized = normalize(kind, value);
+  const same = user.mediums.find((m) => m.kind === kind && m.value === normalized);
+  const replaced = user.mediums.filter((m) => m !== same && m.kind === kind && (kind === 'email' || m.type === type));
+  for (const old of replaced) db.prepare('delete from contact_mediums where kind = ? and value = ?').run(old.kind, old.value);
+  user.mediums = user.mediums.filter((m) => !replaced.includes(m));
+  if (same) {
+    if (type) same.type = type;
+    return same;
+  }
+  const medium: Medium = { id: `CM-${nextInSequence(db, 'contactMedium', 1)}`, kind, value: normalized, verified: false, ...(type ? { type } : {}) };
+  db.prepare('insert into contact_mediums (kind, value, user_id) values (?, ?, ?)').run(kind, normalized, user.id);
+  user.mediums.push(medium);
+  return medium;
+}
+
+/** A medium as the spec's ContactMedium. */
+const mediumAnswer = ({ id, type, value, verified }: Medium) => ({ id, ...(type ? { type } : {}), value, verified });
+
+/** The user as the spec's User: the stored fields and their phones and e-mails. */
+function userAnswer(user: UserRecord) {
+  const { mediums, ...fields } = user;
+  return {
+    ...fields,
+    phones: mediums.filter((m) => m.kind === 'phone').map(mediumAnswer),
+    emails: mediums.filter((m) => m.kind === 'email').map(mediumAnswer),
+  };
+}
+
+/** Marks a value verified on the user it is registered to (a right code proves it). */
+function markVerified(db: SandboxDb, kind: MediumKind, value: string): void {
+  const owner = ownerOf(db, kind, value);
+  const user = owner ? loadUser(db, owner) : undefined;
+  const medium = user?.mediums.find((m) => m.kind === kind && m.value === normalize(kind, value));
+  if (!user || !medium) return;
+  medium.verified = true;
+  saveUser(db, user);
+}
+
+const channelKind = (channel: unknown): MediumKind => (channel === 'email' ? 'email' : 'phone');
+
+/** Compares codes in constant time (both are 6 digits once the spec's pattern has passed). */
+function sameCode(given: string, stored: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(stored);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The six authorizations of the terms screen (spec 2.3; the 12-month validity is spec 9's). */
+const TERMS = [
+  { key: 'creditConsultation', title: 'Consulta crediticia', text: 'Autorizo la consulta de mi historial crediticio.' },
+  { key: 'creditAgency', title: 'Agencia de información crediticia', text: 'Autorizo compartir mis datos con una agencia de información crediticia.' },
+  { key: 'contractTerms', title: 'Contrato de servicios', text: 'Acepto los términos del contrato de servicios de telecomunicaciones.' },
+  { key: 'privacyNotice', title: 'Aviso de privacidad', text: 'Acepto el aviso de privacidad.' },
+  { key: 'disputeResolution', title: 'Solución de controversias', text: 'Acepto los mecanismos alternativos de solución de controversias.' },
+  { key: 'contractValidity', title: 'Vigencia', text: 'Acepto que el contrato tiene una vigencia de 12 meses.' },
+].map((field) => ({ ...field, required: true }));
+
+/**
+ * Customer registration: the customer as a user, their phone and e-mail as contact mediums
+ * (a value belongs to one user), one-time codes written to the outbox (`GET /__sandbox/outbox`),
+ * the e-mail checker and the terms.
+ */
+export const registrationHandlers: Record<string, Handler> = {
+  getOTP: ({ db, body, now }) => {
+    const channel = String(body.channel);
+    const to = String(body.to).trim();
+    const kind = channelKind(channel);
+    if (kind === 'phone' ? !/^[0-9]{8}$/.test(to) : !WELL_FORMED_EMAIL.test(to)) return invalid('body/to');
+    if (typeof body.userId === 'string' && !loadUser(db, body.userId)) return badRequest('El usuario no existe', 'USER_NOT_FOUND');
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    db.prepare(
+      'insert into otp_codes (channel, recipient, code, expires_at) values (?, ?, ?, ?) on conflict (channel, recipient) do update set code = excluded.code, expires_at = excluded.expires_at',
+    ).run(channel, normalize(kind, to), code, now.getTime() + OTP_TTL_SECONDS * 1000);
+    db.prepare('insert into outbox (channel, recipient, message, created_at) values (?, ?, ?, ?)').run(
+      channel,
+      to,
+      `Tu código de verificación es ${code}`,
+      now.getTime(),
+    );
+    return { body: { status: 'sent', expiresIn: OTP_TTL_SECONDS } };
+  },
+
+  validateOTP: ({ db, body, now }) => {
+    const channel = String(body.channel);
+    const kind = channelKind(channel);
+    const recipient = normalize(kind, String(body.to));
+    const stored = db.prepare('select code, expires_at from otp_codes where channel = ? and recipient = ?').get(channel, recipient) as
+      | { code: string; expires_at: number }
+      | undefined;
+    // No code pending (never asked for, or already used): the code given cannot be right.
+    if (!stored) return { body: { action: 'OTP Incorrecto' } };
+    if (now.getTime() >= stored.expires_at) return { body: { action: 'OTP Expirado' } };
+    if (!sameCode(String(body.code), stored.code)) return { body: { action: 'OTP Incorrecto' } };
+    db.prepare('delete from otp_codes where channel = ? and recipient = ?').run(channel, recipient);
+    markVerified(db, kind, recipient);
+    return { body: { action: 'OTP Correcto' } };
+  },
+
+  users: ({ db, body }) =>
+    db.transaction((): HandlerAnswer => {
+      const documentType = String(body.documentType);
+      const documentNumber = String(body.documentNumber).trim();
+      const key = documentKey(documentType, documentNumber);
+      // The same customer registered again (a retried or corrected review) keeps their user.
+      const existing = (db.prepare('select data from users').all() as Array<{ data: string }>)
+        .map((row) => JSON.parse(row.data) as UserRecord)
+        .find((user) => documentKey(user.documentType, user.documentNumber) === key);
+      const main = String(body.cliTelephone);
+      const secondary = typeof body.cliTelephoneSecondary === 'string' && body.cliTelephoneSecondary !== main ? body.cliTelephoneSecondary : undefined;
+      const email = String(body.cliEmail);
+      const refused =
+        conflict(db, existing?.id, 'phone', main) ??
+        (secondary ? conflict(db, existing?.id, 'phone', secondary) : undefined) ??
+        conflict(db, existing?.id, 'email', email);
+      if (refused) return refused;
+      const user: UserRecord = {
+        id: existing?.id ?? `U-${nextInSequence(db, 'user', 1001)}`,
+        documentType,
+        documentNumber,
+        mediums: existing?.mediums ?? [],
+      };
+      for (const field of ['cliFirstName', 'cliLastName', 'cliDob', 'cliGender', 'cliProfession'] as const) {
+        const value = body[field] ?? existing?.[field];
+        if (typeof value === 'string') user[field] = value;
+      }
+      setMedium(db, user, 'phone', main, 'main');
+      if (secondary) setMedium(db, user, 'phone', secondary, 'secondary');
+      setMedium(db, user, 'email', email);
+      saveUser(db, user);
+      return { body: { id: user.id } };
+    })(),
+
+  getUser: ({ db, params }) => {
+    const user = loadUser(db, params.id ?? '');
+    if (!user) return { status: 404, body: { error: { message: 'No hay resultados' } } };
+    return { body: userAnswer(user) };
+  },
+
+  contactMediumsPhones: ({ db, params, body }) =>
+    db.transaction((): HandlerAnswer => {
+      const user = loadUser(db, params.id ?? '');
+      if (!user) return badRequest('El usuario no existe', 'USER_NOT_FOUND');
+      const phone = String(body.phone);
+      const refused = conflict(db, user.id, 'phone', phone);
+      if (refused) return refused;
+      const medium = setMedium(db, user, 'phone', phone, body.type === 'secondary' ? 'secondary' : 'main');
+      saveUser(db, user);
+      return { body: mediumAnswer(medium) };
+    })(),
+
+  contactMediumsEmails: ({ db, params, body }) =>
+    db.transaction((): HandlerAnswer => {
+      const user = loadUser(db, params.id ?? '');
+      if (!user) return badRequest('El usuario no existe', 'USER_NOT_FOUND');
+      const email = String(body.email);
+      const refused = conflict(db, user.id, 'email', email);
+      if (refused) return refused;
+      const medium = setMedium(db, user, 'email', email);
+      saveUser(db, user);
+      return { body: mediumAnswer(medium) };
+    })(),
+
+  emailChecker: ({ db, query }) => {
+    const email = String(query.email).trim().toLowerCase();
+    const listed = db.prepare('select status from email_checks where email = ?').get(email) as { status: 'passed' | 'failed' } | undefined;
+    if (listed) return { body: listed.status === 'failed' ? { status: 'failed', reason: 'mailbox_not_found' } : { status: 'passed' } };
+    return { body: WELL_FORMED_EMAIL.test(email) ? { status: 'passed' } : { status: 'failed', reason: 'invalid_format' } };
+  },
+
+  termsAndConditions: () => ({ body: { items: [{ fields: TERMS }] } }),
+};

@@ -1,4 +1,96 @@
-import type { Handler } from '../handler';
+import type { SandboxDb } from '../database';
+import type { Handler, HandlerAnswer } from '../handler';
+import { loadOffers, type CatalogOffer } from './catalog';
+import { findNode } from './coverage';
+import { addDays, svDateTime, svDay } from './fieldServices';
 
-/** Not implemented yet: the sandbox answers 501 for these operations. */
-export const salesHandlers: Record<string, Handler> = {};
+interface LeadRow {
+  id: string;
+  status: string;
+  data: string;
+  created_at: number;
+}
+
+type Lead = Record<string, unknown> & { actNode?: Record<string, unknown>; actAddress?: { node?: { id?: string } } };
+
+const notFound = (): HandlerAnswer => ({ status: 404, body: { error: { message: 'No hay resultados' } } });
+
+/** `created_at` is epoch milliseconds (seconds are accepted too). */
+const createdAt = (value: number) => svDateTime(new Date(value < 1e12 ? value * 1000 : value));
+
+/**
+ * A stored lead as the provider answers it: the stored lead object, with the row's id and status
+ * (the row is the truth: a status update touches the row), `createdAt` when the object has none,
+ * and `actNode` completed from the `nodes` table (category and doubleWay), taken from the
+ * address's node when the lead has no `actNode`.
+ */
+function asLead(db: SandboxDb, row: LeadRow): Lead {
+  const lead = JSON.parse(row.data) as Lead;
+  const nodeId = lead.actNode?.id ?? lead.actAddress?.node?.id;
+  const node = nodeId === undefined ? undefined : findNode(db, nodeId);
+  const actNode = node ? { category: node.nodeClass, doubleWay: node.doubleWay, ...lead.actNode, id: node.id } : lead.actNode;
+  return { ...lead, id: row.id, status: row.status, createdAt: lead.createdAt ?? createdAt(row.created_at), ...(actNode ? { actNode } : {}) };
+}
+
+const descriptionOf = (offer: CatalogOffer, key: string) =>
+  offer.commercialEnrichmentsList?.flatMap((e) => e.descriptions ?? []).find((d) => d.key === key && d.value.trim() !== '')?.value;
+
+const offerTypeOf = (offer: CatalogOffer) => (typeof offer.offerType === 'string' ? offer.offerType : offer.offerType.type);
+
+/** The offers that carry a promotion: a discount (or other benefit) in `resourceList`, or a tactical offer. */
+function promotions(db: SandboxDb, now: Date) {
+  const today = svDay(now);
+  const validFrom = `${today.slice(0, 8)}01`;
+  // The bulletin runs to the end of the month.
+  const validTo = addDays(`${addDays(validFrom, 31).slice(0, 8)}01`, -1);
+  return loadOffers(db)
+    .filter((o) => (o.resourceList ?? []).some((r) => r.name) || offerTypeOf(o) === 'activation tactical')
+    .map((offer) => {
+      const benefits = (offer.resourceList ?? []).map((r) => r.name).filter((n): n is string => Boolean(n));
+      const short = descriptionOf(offer, 'discount_short_description');
+      const logo = descriptionOf(offer, 'logo');
+      const price = offer.priceList[0]?.value;
+      return {
+        id: `PROMO-${validFrom.slice(0, 7)}-${offer.planId}`,
+        title: short ? `${offer.name}: ${short}` : offer.name,
+        description: [...benefits, ...(price === undefined ? [] : [`Precio regular $${price.toFixed(2)} al mes.`])].join('. ').replace(/\.\./g, '.'),
+        validFrom,
+        validTo,
+        ...(logo ? { imageUrl: logo } : {}),
+        planIds: [offer.planId],
+      };
+    });
+}
+
+/**
+ * The seller's sales (`leads` table, written by the activation) and the offer bulletin.
+ *
+ * sales: the signed-in seller's leads (`seller_code` is the seller's poaSellerCode), newest
+ * first. The body's `pin` is required by the spec but not checked: the session already says who
+ * the seller is (PIN encryption comes with the security issue).
+ *
+ * salesDetail: one lead of the signed-in seller. A lead id of another seller, an unknown id, or a
+ * `msisdn` that is not the signed-in seller's is the 404 'No hay resultados' (never another
+ * seller's lead).
+ *
+ * promotionDetails (designed: the spec does not itemize promotions): one promotion per offer
+ * with a benefit in its `resourceList` (discounts, free installation, a free decoder) or a
+ * tactical offerType, valid for the current month, titled with the offer's
+ * `discount_short_description`, its logo as the image. Promotions are the same for every seller;
+ * an unknown seller code is the 404 'No hay resultados'.
+ */
+export const salesHandlers: Record<string, Handler> = {
+  sales: ({ db, seller }) => {
+    const rows = db.prepare('select id, status, data, created_at from leads where seller_code = ? order by created_at desc, rowid desc').all(seller?.poaSellerCode ?? '') as LeadRow[];
+    return { body: { leads: rows.map((row) => asLead(db, row)) } };
+  },
+  salesDetail: ({ db, params, seller }) => {
+    if (!seller || params.msisdn !== seller.msisdn) return notFound();
+    const row = db.prepare('select id, status, data, created_at from leads where id = ? and seller_code = ?').get(params.id, seller.poaSellerCode) as LeadRow | undefined;
+    return row ? { body: asLead(db, row) } : notFound();
+  },
+  promotionDetails: ({ db, params, now }) => {
+    const known = db.prepare('select 1 from sellers where code = ?').get(params.salesPersonCode);
+    return known ? { body: promotions(db, now) } : notFound();
+  },
+};

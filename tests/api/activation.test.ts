@@ -1,0 +1,78 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runningSandbox } from '../support/runningSandbox';
+
+const order = (overrides: Record<string, unknown> = {}) => ({
+  ifMultichannel: 'S',
+  vendPass: '2580',
+  poaSellerCode: 'SV-POA-001',
+  cliFirstName: 'Ana',
+  cliFirstLastName: 'Pérez',
+  cliEmail: 'ana.perez@example.com',
+  cliContactPhoneList: ['70001234'],
+  cliDocument: [{ cliDocumentType: 'DUI', cliDocumentNum: '046448482' }],
+  actAddress: { department: 'San Salvador', city: 'San Salvador', suburb: 'Centro Histórico', street: 'Calle Arce', house: '12' },
+  actNode: { id: 'N-SS-CEN-01' },
+  productList: [{ product: 'PLAN-TRIPLE-100' }],
+  monthsContract: 12,
+  cliInstallationDate: '2026-12-01',
+  installationTime: 'AM',
+  ...overrides,
+});
+const temps: string[] = [];
+afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+describe('activation', () => {
+  it('sent 5 times with one Idempotency-Key, after a 500 and a timeout, creates exactly one lead', async () => {
+    const sandbox = await runningSandbox();
+    try {
+      expect((await sandbox.signIn()).ok).toBe(true);
+      const key = { 'Idempotency-Key': 'order-7f3a9c21' };
+      const failing = await sandbox.client({ headers: { 'x-sandbox-fault': '500' } }).call('activation', { ...key, ...order() });
+      expect(failing).toEqual({ ok: false, error: expect.objectContaining({ status: 500 }) });
+      const slow = await sandbox.client({ headers: { 'x-sandbox-fault': 'timeout', 'x-sandbox-fault-delay': '2000' }, timeoutMs: 500 }).call('activation', { ...key, ...order() });
+      expect(slow).toEqual({ ok: false, error: expect.objectContaining({ status: 504 }) });
+      const leadIds = new Set<unknown>();
+      for (let i = 0; i < 3; i++) {
+        const outcome = await sandbox.api.call('activation', { ...key, ...order() });
+        expect(outcome.ok).toBe(true);
+        if (outcome.ok) leadIds.add((outcome.data as { leadId?: unknown }).leadId);
+      }
+      expect(leadIds.size).toBe(1);
+      expect(sandbox.db.prepare('select count(*) as n from leads').get()).toEqual({ n: 1 });
+      const reused = await sandbox.api.call('activation', { ...key, ...order({ monthsContract: 24 }) });
+      expect(reused).toEqual({ ok: false, error: expect.objectContaining({ status: 400 }) });
+      expect(sandbox.db.prepare('select count(*) as n from leads').get()).toEqual({ n: 1 });
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('keeps a lead across a restart on the same database file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-restart-'));
+    temps.push(dir);
+    const file = join(dir, 'sandbox.db');
+    const first = await runningSandbox({ db: file });
+    let leadId: unknown;
+    try {
+      await first.signIn();
+      const created = await first.api.call('activation', { 'Idempotency-Key': 'order-restart-1', ...order() });
+      expect(created.ok).toBe(true);
+      if (created.ok) leadId = (created.data as { leadId?: unknown }).leadId;
+    } finally {
+      await first.close();
+    }
+    const second = await runningSandbox({ db: file });
+    try {
+      await second.signIn();
+      const report = await second.api.call('sales', { pin: '2580' });
+      expect(report.ok).toBe(true);
+      const leads = report.ok ? ((report.data as { leads?: Array<{ id?: unknown }> }).leads ?? []) : [];
+      expect(leads.map((l) => l.id)).toContain(leadId);
+    } finally {
+      await second.close();
+    }
+  });
+});
