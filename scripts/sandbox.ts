@@ -3,13 +3,15 @@
  * (src/sandbox/), so everything runs on a fresh machine with no provider.
  * PORT (default 8787), SANDBOX_DB (default .data/sandbox.db; `:memory:` for a throwaway one),
  * SANDBOX_MODE (dev by default: fault injection and the outbox on; `production` turns them off),
- * API_PROVIDER (the provider segment of the paths, default `telco`).
+ * API_PROVIDER (the provider segment of the paths, default `telco`). Serves the built app from
+ * `dist/` when it exists.
  */
 import { createSandbox } from '../src/sandbox/server';
 
 const port = Number(process.env.PORT ?? 8787);
 const mode = (process.env.SANDBOX_MODE ?? 'dev') as 'dev' | 'test' | 'production';
-const { app } = await createSandbox({ db: process.env.SANDBOX_DB ?? '.data/sandbox.db', mode, provider: process.env.API_PROVIDER ?? 'telco' });
+// The production build, when there is one, runs behind the sandbox with its real headers and cookies.
+const { app } = await createSandbox({ db: process.env.SANDBOX_DB ?? '.data/sandbox.db', mode, provider: process.env.API_PROVIDER ?? 'telco', staticDir: 'dist' });
 const address = await app.listen({ port, host: '127.0.0.1' });
 console.log(`sandbox (${mode}) at ${address}/v1/${process.env.API_PROVIDER ?? 'telco'}/sv/...  demo PIN: 2580`);
 if (mode !== 'production') console.log(`messages sent to customers (OTP codes): ${address}/__sandbox/outbox`);

@@ -1,5 +1,8 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -19,6 +22,8 @@ export interface SandboxOptions {
   logger?: boolean;
   /** A fixed clock for tests. */
   now?: () => Date;
+  /** The built app (`dist/`): served with every unknown GET answered by its index.html. */
+  staticDir?: string;
 }
 
 export const SESSION_COOKIE = 'session';
@@ -165,6 +170,13 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         : db.prepare('select channel, recipient, message, created_at as createdAt from outbox order by id').all();
       return { messages: rows };
     });
+  }
+  if (options.staticDir && existsSync(resolve(options.staticDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: resolve(options.staticDir), wildcard: false });
+    // The app's routes (/inicio, /información-del-cliente, ...) are the app's to resolve.
+    app.setNotFoundHandler((request, reply) =>
+      request.method === 'GET' && !request.url.startsWith('/v1/') ? reply.sendFile('index.html') : reply.status(404).send({ errors: [{ code: 'NOT_FOUND', message: 'No hay resultados' }] }),
+    );
   }
   return { app, db };
 }
