@@ -35,7 +35,7 @@ async function choose<T>(title: string, options: Array<{ label: string; value: T
   }
 }
 
-const example = (edge: GraphEdge) => edge.transition.meta?.example ?? {};
+const example = (edge: GraphEdge) => edge.transition.meta?.example ?? edge.transition.meta?.examples?.[0] ?? {};
 const describeExample = (edge: GraphEdge) => {
   const text = JSON.stringify(example(edge));
   return text === '{}' ? '' : ` ${text.length > 100 ? text.slice(0, 97) + '...' : text}`;

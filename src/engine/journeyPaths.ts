@@ -45,9 +45,11 @@ function guardReads(edges: GraphEdge[]): string[] {
   return [...reads].sort();
 }
 
-function eventOf(edge: GraphEdge): PathEvent {
-  const example = edge.transition.meta?.example ?? {};
-  return { ...example, type: edge.event } as PathEvent;
+/** The events that try an edge: one per example written on it (none written: the bare event). */
+function eventsOf(edge: GraphEdge): PathEvent[] {
+  const meta = edge.transition.meta;
+  const examples = meta?.examples ?? [meta?.example ?? {}];
+  return examples.map((example) => ({ ...example, type: edge.event }) as PathEvent);
 }
 
 /**
@@ -99,8 +101,7 @@ export function journeyPaths(journey: CompiledJourney, options: { limit?: number
   const events = (snapshot: JourneySnapshot) => {
     const out = new Map<string, PathEvent>();
     for (const edge of candidates(snapshot)) {
-      const event = eventOf(edge);
-      out.set(JSON.stringify(event), event);
+      for (const event of eventsOf(edge)) out.set(JSON.stringify(event), event);
     }
     return [...out.values()];
   };

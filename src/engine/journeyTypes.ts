@@ -32,8 +32,11 @@ export interface TransitionObject {
   actions?: NamedRef | NamedRef[];
   reenter?: boolean;
   description?: string;
-  /** `example`: the event payload (without `type`) that takes this branch; used by paths and replays. */
-  meta?: { example?: JsonObject };
+  /**
+   * `example`: the event payload (without `type`) that takes this branch; `examples`: several,
+   * when eventless branches after it read the data. Used by paths and replays.
+   */
+  meta?: { example?: JsonObject; examples?: JsonObject[] };
 }
 
 export type TransitionConfig = string | TransitionObject | Array<string | TransitionObject>;

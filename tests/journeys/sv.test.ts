@@ -11,6 +11,8 @@ const seller = { msisdn: '70000001', poaSellerCode: 'SV-POA-001', seller: { firs
 const frontRead = { id_number: '046448482', name: 'ANA', surname: 'PEREZ', fileName: 'f.jpg', imageUrl: '/uploads/f.jpg' };
 const rearRead = (number: string) => ({ payload: { data: { id_number: { value: number } } }, imageUrl: '/uploads/r.jpg' });
 const upload = { data: { fileName: 'x.jpg', imageUrl: '/uploads/x.jpg' } };
+/** The rear step submits the photo and what the capture widget read from it (uploadAndRecognize). */
+const rearSubmit = (number: string) => ({ type: 'step.submit', data: { fileName: 'r.jpg', imageUrl: '/uploads/r.jpg', reading: rearRead(number) } });
 
 async function signedIn() {
   const run = driveJourney(journey);
@@ -51,13 +53,10 @@ async function atStep(route: string) {
       await run.send({ type: 'step.submit', data: { customerIncome: 900 } });
     },
     async () => {
-      run.answer({ actor: 'api.rearIdRecognition', output: frontRead });
+      run.answer({ actor: 'api.idRecognition', output: frontRead });
       await run.send({ type: 'step.submit', ...upload });
     },
-    async () => {
-      run.answer({ actor: 'api.rearIdRecognition', output: rearRead('04644848-2') });
-      await run.send({ type: 'step.submit', ...upload });
-    },
+    () => run.send(rearSubmit('04644848-2')),
     async () => {
       run.answer({ actor: 'api.validateDUI', output: { eligibility_result: 'accepted', eligibility_decisions: [] } });
       await run.send({ type: 'step.submit', data: { cliDUINumber: '046448482' } });
@@ -198,12 +197,12 @@ describe('El Salvador journey', () => {
   it('retries the ID front reading with n/3 and moves to manual entry after 3 tries', async () => {
     const run = await atStep('/id-escaneo-frontal');
     for (const n of [1, 2]) {
-      run.answer({ actor: 'api.rearIdRecognition', output: { fileName: 'f.jpg' } });
+      run.answer({ actor: 'api.idRecognition', output: { fileName: 'f.jpg' } });
       await run.send({ type: 'step.submit', ...upload });
       expect(run.route()).toBe('/id-escaneo-frontal');
       expect(run.message()).toBe(`No pudimos extraer los datos, por favor intenta nuevamente. Reintentar (${n}/3)`);
     }
-    run.answer({ actor: 'api.rearIdRecognition', output: { fileName: 'f.jpg' } });
+    run.answer({ actor: 'api.idRecognition', output: { fileName: 'f.jpg' } });
     await run.send({ type: 'step.submit', ...upload });
     expect(run.route()).toBe('/id-revisar');
     expect(run.context()).toMatchObject({ sale: { id: { manualEntry: true } } });
@@ -211,20 +210,15 @@ describe('El Salvador journey', () => {
 
   it('accepts a rear number within 2 edits of the front and retries a farther one n/3, then flags the OCR error', async () => {
     const run = await atStep('/id-escaneo-posterior');
-    run.answer({ actor: 'api.rearIdRecognition', output: rearRead('046448999') });
-    await run.send({ type: 'step.submit', ...upload });
+    await run.send(rearSubmit('046448999'));
     expect(run.route()).toBe('/id-escaneo-posterior');
     expect(run.message()).toBe('El número del DUI de la parte de atras no concuerda con la parte frontal. Reintentar (1/3)');
-    run.answer({ actor: 'api.rearIdRecognition', output: rearRead('046448499') });
-    await run.send({ type: 'step.submit', ...upload });
+    await run.send(rearSubmit('046448499'));
     expect(run.route()).toBe('/id-revisar');
     expect(run.context()).not.toMatchObject({ sale: { id: { ocrError: true } } });
 
     const other = await atStep('/id-escaneo-posterior');
-    for (let i = 0; i < 3; i++) {
-      other.answer({ actor: 'api.rearIdRecognition', output: rearRead('111111111') });
-      await other.send({ type: 'step.submit', ...upload });
-    }
+    for (let i = 0; i < 3; i++) await other.send(rearSubmit('111111111'));
     expect(other.route()).toBe('/id-revisar');
     expect(other.context()).toMatchObject({ sale: { id: { ocrError: true, manualEntry: true }, retries: { idRear: 3 } } });
   });

@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiActors } from '../../src/api/apiActors';
+import { currentStep } from '../../src/engine/compileJourney';
+import { loadJourney } from '../support/journeyFiles';
+import { runningSandbox } from '../support/runningSandbox';
+
+// The El Salvador journey with its real provider calls: the api layer's actors against a
+// running sandbox, from the PIN to an order the sales report then lists. Only the device's
+// location is given by the test (there is no GPS in Node).
+const journey = loadJourney('journeys/sv.json');
+let sandbox: Awaited<ReturnType<typeof runningSandbox>>;
+beforeAll(async () => {
+  sandbox = await runningSandbox();
+});
+afterAll(() => sandbox.close());
+
+describe('the El Salvador journey against the sandbox', () => {
+  it('sells a triple play from the PIN to the sales report', async () => {
+    const api = sandbox.client();
+    const actors = { ...createApiActors(api.call), 'device.location': fromPromise(async () => ({ latitude: 13.697366, longitude: -89.192282 })) };
+    const actor = createActor(journey.machine.provide({ actors: actors as never })).start();
+    const route = () => currentStep(journey, actor.getSnapshot())?.route;
+    const context = () => actor.getSnapshot().context as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- reading journey data in a test
+    /** Sends an event and waits until the journey shows `next` (or fails with where it stopped). */
+    const step = async (event: Record<string, unknown> & { type: string }, next: string) => {
+      actor.send(event as never);
+      try {
+        // Arrived when the step shows and no call it started is still in flight.
+        await waitFor(actor, (s) => currentStep(journey, s)?.route === next && Object.values(s.children).every((c) => c?.getSnapshot().status !== 'active'), { timeout: 8_000 });
+      } catch {
+        throw new Error(`expected ${next} after ${event.type}, but the journey is at ${route()} with message ${JSON.stringify(context().ui?.message)}`);
+      }
+    };
+    const upload = async (operation: 'frontIdUpload' | 'rearIdRecognition', file: string) => {
+      const blob = new Blob([readFileSync(`tests/fixtures/ids/${file}`)], { type: 'image/png' });
+      const outcome = await api.call(operation, { region: 'SV', files: [{ field: 'file', blob, name: file }] });
+      if (!outcome.ok) throw new Error(outcome.error.message);
+      return outcome.data as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the provider's answer
+    };
+    const outboxCode = async (to: string) => {
+      const { messages } = (await (await fetch(`${sandbox.address}/__sandbox/outbox?to=${encodeURIComponent(to)}`)).json()) as { messages: Array<{ message: string }> };
+      return /\d{6}/.exec(messages.at(-1)?.message ?? '')?.[0] ?? '';
+    };
+
+    await step({ type: 'step.submit', data: { pin: '2580' } }, '/inicio');
+    expect(context().seller.poaSellerCode).toBe('SV-POA-001');
+    await step({ type: 'menu.newClient' }, '/información-del-cliente');
+    await step({ type: 'step.submit', data: { documentType: 'DUI', documentNumber: '051293745' } }, '/ingresa-direccion');
+    await step({ type: 'step.submit', data: { department: 'San Salvador', city: 'San Salvador', suburb: 'Centro Histórico', street: 'Calle Arce', house: '12' } }, '/direccion-mapa');
+    await step({ type: 'step.submit', data: { latitude: 13.697366, longitude: -89.192282 } }, '/cobertura-exito');
+    expect(context().sale.coverage).toMatchObject({ node: 'N-SS-CEN-01', nodeClass: '10' });
+    await step({ type: 'step.submit' }, '/menu-principal');
+    const catalog = context().sale.catalog as Array<Record<string, unknown>>;
+    const offer = catalog.find((o) => o.planId === 'PLAN-TRIPLE-100');
+    expect(offer).toBeDefined();
+    actor.send({ type: 'offer.toggle', planId: 'PLAN-TRIPLE-100', offer } as never);
+    await step({ type: 'step.submit' }, '/confirmar-seleccion-paquete');
+    await step({ type: 'step.submit' }, '/proceder-pago');
+    expect(context().sale.checkout.activationCost).toEqual(expect.any(Number));
+    await step({ type: 'step.submit' }, '/ingresos-del-cliente');
+    await step({ type: 'step.submit', data: { customerIncome: 2500 } }, '/id-escaneo-frontal');
+    const front = await upload('frontIdUpload', 'ana-perez-front.png');
+    await step({ type: 'step.submit', data: front.Payload }, '/id-escaneo-posterior');
+    expect(context().sale.id.front.id_number).toBe('04644848-2');
+    const rear = await upload('rearIdRecognition', 'ana-perez-rear.png');
+    await step({ type: 'step.submit', data: { fileName: 'rear.png', imageUrl: rear.imageUrl, reading: rear } }, '/id-revisar');
+    await step(
+      {
+        type: 'step.submit',
+        data: { documentType: 'DUI', cliDUINumber: '046448482', cliFirstName: 'Ana', cliLastName: 'Pérez', cliDob: '14/03/1991', cliDocExpiry: '14/03/2031', cliGender: 'F', cliProfession: 'Contadora' },
+      },
+      '/contrato-formulario',
+    );
+    await step(
+      {
+        type: 'step.submit',
+        data: { email: 'ana.perez@example.com', phone: '70001234', refNameA: 'Luis Gómez', refPhoneA: '70005678', refNameB: 'Marta Ruiz', refPhoneB: '70009876' },
+      },
+      '/verificar-telefono',
+    );
+    await step({ type: 'step.submit', data: { code: await outboxCode('70001234') } }, '/verificar-correo');
+    await step({ type: 'step.submit', data: { code: await outboxCode('ana.perez@example.com') } }, '/terminos-y-condiciones');
+    await step({ type: 'step.submit', data: { creditConsultation: true, creditAgency: true, contractTerms: true, privacyNotice: true, disputeResolution: true, contractValidity: true } }, '/autorizaciones-y-firma');
+    await step({ type: 'step.submit' }, '/firma-de-autorizaciones');
+    await step({ type: 'step.submit', data: { accepted: true } }, '/firma-del-cliente');
+    await step({ type: 'step.submit', data: { fileName: 'firma-cliente.png', imageUrl: '/uploads/firma-cliente.png' } }, '/firma-del-vendedor');
+    await step({ type: 'step.submit', data: { fileName: 'firma-vendedor.png', imageUrl: '/uploads/firma-vendedor.png' } }, '/documentos');
+    await step({ type: 'step.submit', data: { utilityBill: [{ fileName: 'recibo.jpg', imageUrl: '/uploads/recibo.jpg' }], incomeProof: [{ fileName: 'c.jpg', imageUrl: '/uploads/c.jpg' }] } }, '/agendar-visita');
+    const date = context().sale.schedule.suggestedDates[0] as string;
+    await step({ type: 'step.submit', data: { time: 'AM', installationDate: date, cliTelephone: '70001234', email: 'ana.perez@example.com' } }, '/confirmar-orden');
+    await step({ type: 'step.submit', data: { generalConditions: true, privacyNotice: true } }, '/orden-exito');
+    const leadId = context().sale.order.leadId as string;
+    expect(leadId).toMatch(/^L-\d+$/);
+
+    await step({ type: 'step.home' }, '/inicio');
+    await step({ type: 'menu.salesReport' }, '/ventas-reporte');
+    expect((context().report.leads as Array<{ id: string }>).map((l) => l.id)).toContain(leadId);
+    actor.stop();
+  }, 60_000);
+});
