@@ -1,0 +1,27 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox, type Sandbox } from '../../src/sandbox/server';
+
+// Fault injection and the outbox exist only in test and dev mode: a production sandbox is a
+// plain provider.
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await createSandbox({ db: ':memory:', mode: 'production' });
+});
+afterAll(() => sandbox.app.close());
+
+describe('the sandbox in production mode', () => {
+  it('ignores x-sandbox-fault', async () => {
+    const signIn = await sandbox.app.inject({
+      method: 'POST',
+      url: '/v1/telco/sv/accesstoken',
+      headers: { 'x-sandbox-fault': '500' },
+      payload: { code: '2580', country: 'SV' },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.headers['set-cookie']).toMatch(/; Secure/);
+  });
+
+  it('has no outbox', async () => {
+    expect((await sandbox.app.inject({ url: '/__sandbox/outbox' })).statusCode).toBe(404);
+  });
+});
