@@ -3,24 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runningSandbox } from '../support/runningSandbox';
+import { sampleOrder } from '../support/sampleOrder';
 
-const order = (overrides: Record<string, unknown> = {}) => ({
-  ifMultichannel: 'S',
-  vendPass: '2580',
-  poaSellerCode: 'SV-POA-001',
-  cliFirstName: 'Ana',
-  cliFirstLastName: 'Pérez',
-  cliEmail: 'ana.perez@example.com',
-  cliContactPhoneList: ['70001234'],
-  cliDocument: [{ cliDocumentType: 'DUI', cliDocumentNum: '046448482' }],
-  actAddress: { department: 'San Salvador', city: 'San Salvador', suburb: 'Centro Histórico', street: 'Calle Arce', house: '12' },
-  actNode: { id: 'N-SS-CEN-01' },
-  productList: [{ product: 'PLAN-TRIPLE-100' }],
-  monthsContract: 12,
-  cliInstallationDate: '2026-12-01',
-  installationTime: 'AM',
-  ...overrides,
-});
+const order = sampleOrder;
 const temps: string[] = [];
 afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 

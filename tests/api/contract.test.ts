@@ -6,6 +6,7 @@ import type { CallInput } from '../../src/api/callOperation';
 import { operations, type OperationId } from '../../src/api/generated/operations';
 import { loadOperations } from '../../src/sandbox/openapiSpecs';
 import { runningSandbox } from '../support/runningSandbox';
+import { sampleOrder } from '../support/sampleOrder';
 
 // Contract: every provider operation called through the typed client against a running
 // sandbox, and every answer, errors included, valid against its operation's response schema.
@@ -78,23 +79,7 @@ const calls: Array<[OperationId, () => CallInput]> = [
   ['getTimeSlots', () => ({ requestDate: state.date ?? today, orderType: 'Instalation', node: 'N-SS-CEN-01' })],
   [
     'activation',
-    () => ({
-      'Idempotency-Key': 'contract-1',
-      ifMultichannel: 'S',
-      vendPass: '2580',
-      poaSellerCode: 'SV-POA-001',
-      cliFirstName: 'Ana',
-      cliFirstLastName: 'Pérez',
-      cliEmail: 'ana.perez@example.com',
-      cliContactPhoneList: ['70001234'],
-      cliDocument: [{ cliDocumentType: 'DUI', cliDocumentNum: '046448482' }],
-      actAddress: { department: 'San Salvador', city: 'San Salvador', suburb: 'Centro Histórico', street: 'Calle Arce', house: '12' },
-      actNode: { id: 'N-SS-CEN-01' },
-      productList: [{ product: 'PLAN-TRIPLE-100' }],
-      monthsContract: 12,
-      cliInstallationDate: state.date ?? today,
-      installationTime: 'AM',
-    }),
+    () => sampleOrder({ 'Idempotency-Key': 'contract-1', cliInstallationDate: state.date ?? today }),
   ],
   ['sales', () => ({ pin: '2580' })],
   ['salesDetail', () => ({ msisdn: '70000001', id: state.leadId ?? '', pin: '2580' })],

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Schedule } from '../../src/sandbox/handlers/fieldServices';
 import { describe, expect, it } from 'vitest';
 import { adult } from '../../src/validation/adult';
 import { parseDmy } from '../../src/validation/dateDmy';
@@ -48,13 +49,6 @@ interface People {
   eligibility: Array<{ dui: string; eligibility_result: string; eligibility_decisions: Array<{ description: string }> }>;
   idCards: IdCard[];
   emails: Array<{ email: string; status: string }>;
-}
-interface Schedule {
-  timeSlots: Array<{ slot: 'AM' | 'PM'; hour: string }>;
-  unavailable: Array<{ from: string; to: string; reason: string }>;
-  leadDays: number;
-  horizonDays: number;
-  weekdaysOnly: boolean;
 }
 
 const dir = 'src/sandbox/seed';

@@ -22,7 +22,7 @@ export function addDays(day: string, days: number): string {
 }
 
 /** `schedule.json` as the `schedule` setting holds it. */
-interface Schedule {
+export interface Schedule {
   timeSlots: Array<{ slot: 'AM' | 'PM'; hour: string }>;
   unavailable: Array<{ from: string; to: string; reason: string }>;
   leadDays: number;

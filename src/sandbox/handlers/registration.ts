@@ -137,6 +137,19 @@ const TERMS = [
   { key: 'contractValidity', title: 'Vigencia', text: 'Acepto que el contrato tiene una vigencia de 12 meses.' },
 ].map((field) => ({ ...field, required: true }));
 
+/** Registers a phone or an e-mail for a user, refusing one another user already has. */
+function registerMedium(db: SandboxDb, userId: string, kind: 'phone' | 'email', value: string, slot?: 'main' | 'secondary'): HandlerAnswer {
+  return db.transaction((): HandlerAnswer => {
+    const user = loadUser(db, userId);
+    if (!user) return badRequest('El usuario no existe', 'USER_NOT_FOUND');
+    const refused = conflict(db, user.id, kind, value);
+    if (refused) return refused;
+    const medium = kind === 'phone' ? setMedium(db, user, 'phone', value, slot ?? 'main') : setMedium(db, user, 'email', value);
+    saveUser(db, user);
+    return { body: mediumAnswer(medium) };
+  })();
+}
+
 /**
  * Customer registration: the customer as a user, their phone and e-mail as contact mediums
  * (a value belongs to one user), one-time codes written to the outbox (`GET /__sandbox/outbox`),
@@ -218,29 +231,9 @@ export const registrationHandlers: Record<string, Handler> = {
     return { body: userAnswer(user) };
   },
 
-  contactMediumsPhones: ({ db, params, body }) =>
-    db.transaction((): HandlerAnswer => {
-      const user = loadUser(db, params.id ?? '');
-      if (!user) return badRequest('El usuario no existe', 'USER_NOT_FOUND');
-      const phone = String(body.phone);
-      const refused = conflict(db, user.id, 'phone', phone);
-      if (refused) return refused;
-      const medium = setMedium(db, user, 'phone', phone, body.type === 'secondary' ? 'secondary' : 'main');
-      saveUser(db, user);
-      return { body: mediumAnswer(medium) };
-    })(),
+  contactMediumsPhones: ({ db, params, body }) => registerMedium(db, params.id ?? '', 'phone', String(body.phone), body.type === 'secondary' ? 'secondary' : 'main'),
 
-  contactMediumsEmails: ({ db, params, body }) =>
-    db.transaction((): HandlerAnswer => {
-      const user = loadUser(db, params.id ?? '');
-      if (!user) return badRequest('El usuario no existe', 'USER_NOT_FOUND');
-      const email = String(body.email);
-      const refused = conflict(db, user.id, 'email', email);
-      if (refused) return refused;
-      const medium = setMedium(db, user, 'email', email);
-      saveUser(db, user);
-      return { body: mediumAnswer(medium) };
-    })(),
+  contactMediumsEmails: ({ db, params, body }) => registerMedium(db, params.id ?? '', 'email', String(body.email)),
 
   emailChecker: ({ db, query }) => {
     const email = String(query.email).trim().toLowerCase();
