@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 /** Layers of DESIGN.md, lowest first: each may import only from the ones before it. */
 const layers = ['validation', 'engine', 'api', 'screens', 'app'];
@@ -44,6 +45,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['src/app/**/*.tsx', 'src/screens/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
     // The engine is framework-free: it runs in Node scripts, tests and the browser alike.

@@ -1,0 +1,34 @@
+import { MantineProvider } from '@mantine/core';
+import { useMemo } from 'react';
+import { BrowserRouter } from 'react-router-dom';
+import { stepDataPointer } from '../engine/stepDataPointer';
+import { StepScreen, savedData } from '../screens/StepScreen';
+import { AppLayout } from './AppLayout';
+import { JourneyContext, useJourney } from './journeyContext';
+import { createJourneyRuntime } from './journeyRuntime';
+import { RouteSync } from './RouteSync';
+
+/** The current step's screen, fed from the journey. */
+function CurrentStep() {
+  const { step, context, busy, call, send, journey } = useJourney();
+  if (!step?.step) return null;
+  const pointer = stepDataPointer(journey.graph, step.stateId);
+  return <StepScreen key={step.stateId} stepName={step.step} saved={savedData(context, pointer)} busy={busy} call={call} journeyData={context} send={send} />;
+}
+
+/** The agent app: one journey, its URL, its screens. */
+export function App() {
+  const runtime = useMemo(createJourneyRuntime, []);
+  return (
+    <MantineProvider>
+      <JourneyContext.Provider value={runtime}>
+        <BrowserRouter>
+          <RouteSync />
+          <AppLayout>
+            <CurrentStep />
+          </AppLayout>
+        </BrowserRouter>
+      </JourneyContext.Provider>
+    </MantineProvider>
+  );
+}

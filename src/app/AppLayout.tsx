@@ -1,0 +1,60 @@
+import { Alert, AppShell, Burger, Group, Loader, NavLink, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { useJourney } from './journeyContext';
+
+/** The sidebar of the signed-in area (spec 2.3): each entry an event of the journey. */
+const MENU = [
+  { label: 'Nuevo cliente', event: 'menu.newClient' },
+  { label: 'Reporte de ventas', event: 'menu.salesReport' },
+  { label: 'Boletín de ofertas', event: 'menu.offerBulletin' },
+  { label: 'Cerrar sesión', event: 'menu.logout' },
+] as const;
+
+/** The frame around every step: header with progress, sidebar when signed in, the step's message. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { step, context, busy, send } = useJourney();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const signedIn = step !== undefined && !step.public;
+  const message = context.ui?.message;
+  return (
+    <AppShell header={{ height: 56 }} navbar={signedIn ? { width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } } : undefined} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between">
+          <Group gap="sm">
+            {signedIn && <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Menú" />}
+            <Text fw={700}>Venta D2D</Text>
+          </Group>
+          <Group gap="sm">
+            {busy && <Loader size="sm" aria-label="Cargando" />}
+            {step?.progress && <Text aria-label="Progreso">{`${step.progress.n}/${step.progress.of}`}</Text>}
+          </Group>
+        </Group>
+      </AppShell.Header>
+      {signedIn && (
+        <AppShell.Navbar p="sm" aria-label="Menú principal">
+          {MENU.map((item) => (
+            <NavLink
+              key={item.event}
+              label={item.label}
+              component="button"
+              style={{ minHeight: 48 }}
+              onClick={() => {
+                close();
+                send({ type: item.event });
+              }}
+            />
+          ))}
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main>
+        {message && (
+          <Alert color="red" role="alert" mb="md">
+            {message}
+          </Alert>
+        )}
+        {children}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,57 @@
+import { createActor, fromPromise } from 'xstate';
+import svJourney from '../../journeys/sv.json';
+import { createApiActors } from '../api/apiActors';
+import { createApiClients, type ApiConfig } from '../api/apiClients';
+import { callOperation } from '../api/callOperation';
+import { compileJourney } from '../engine/compileJourney';
+import type { JourneyConfig } from '../engine/journeyTypes';
+import { persistJourney, restoreJourney } from '../engine/persistence';
+
+const STORAGE_KEY = 'journey';
+
+/** The device's position, asked when a sale starts (spec 2.3: a new client needs it). */
+const deviceLocation = fromPromise<{ latitude: number; longitude: number }>(
+  () =>
+    new Promise((resolve, reject) => {
+      if (!navigator.geolocation) {
+        reject({ code: 'UNAVAILABLE', message: 'no geolocation' });
+        return;
+      }
+      navigator.geolocation.getCurrentPosition(
+        (position) => resolve({ latitude: position.coords.latitude, longitude: position.coords.longitude }),
+        (error) => reject({ code: error.code, message: error.message }),
+        { timeout: 10_000, maximumAge: 60_000 },
+      );
+    }),
+);
+
+/**
+ * The running journey of this build: compiled from the country's journey file, its provider
+ * calls made through the api layer (same origin: the sandbox or the provider's proxy), resumed
+ * from the session's saved snapshot when there is one.
+ */
+export function createJourneyRuntime() {
+  const journey = compileJourney(svJourney as unknown as JourneyConfig);
+  const config: ApiConfig = {
+    baseUrl: window.location.origin,
+    onUnauthorized: () => actor.send({ type: 'session.unauthorized' }),
+  };
+  const clients = createApiClients(config);
+  const call = (operationId: Parameters<typeof callOperation>[2], input?: Parameters<typeof callOperation>[3]) => callOperation(clients, config, operationId, input);
+  const actors = { ...createApiActors(call), 'device.location': deviceLocation };
+  const restored = restoreJourney(journey, sessionStorage.getItem(STORAGE_KEY));
+  const machine = journey.machine.provide({ actors: actors as never });
+  const actor = createActor(machine, restored.ok ? { snapshot: restored.snapshot as never } : {});
+  // What the journey keeps survives a reload of the tab (encrypted at rest with the security issue).
+  actor.subscribe((snapshot) => {
+    if (snapshot.status === 'active') sessionStorage.setItem(STORAGE_KEY, persistJourney(journey, actor.getPersistedSnapshot()));
+  });
+  actor.on('session.wiped', () => {
+    sessionStorage.clear();
+    localStorage.clear();
+  });
+  actor.start();
+  return { journey, actor, call };
+}
+
+export type JourneyRuntime = ReturnType<typeof createJourneyRuntime>;

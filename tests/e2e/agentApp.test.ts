@@ -1,0 +1,85 @@
+import type { Browser, Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox, type Sandbox } from '../../src/sandbox/server';
+import { launchChromium, phoneContext, screenshot } from '../support/chromium';
+
+// The agent app in real Chromium: the production build served by the sandbox, as
+// `npm run sandbox` serves it, at a phone's viewport.
+let sandbox: Sandbox;
+let address: string;
+let browser: Browser;
+beforeAll(async () => {
+  await build({ logLevel: 'warn' });
+  sandbox = await createSandbox({ db: ':memory:', mode: 'test', staticDir: 'dist' });
+  address = await sandbox.app.listen({ port: 0, host: '127.0.0.1' });
+  browser = await launchChromium();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await sandbox?.app.close();
+});
+
+const path = (page: Page) => decodeURI(new URL(page.url()).pathname);
+
+async function signIn(page: Page, pin = '2580') {
+  await page.goto(`${address}/`);
+  await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+  await page.locator('input').first().click();
+  await page.keyboard.type(pin);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+}
+
+async function openMenu(page: Page, entry: string) {
+  await page.getByRole('button', { name: 'Menú' }).click();
+  await page.getByRole('button', { name: entry }).click();
+}
+
+describe('the agent app in Chromium', () => {
+  it('signs in with a seeded PIN and starts a sale that stops on a pending debt', async () => {
+    const page = await (await phoneContext(browser)).newPage();
+    await signIn(page);
+    await page.getByRole('heading', { name: 'Inicio' }).waitFor();
+    expect(path(page)).toBe('/inicio');
+    await screenshot(page, '01-inicio');
+    await openMenu(page, 'Nuevo cliente');
+    await page.getByRole('heading', { name: 'Información del cliente' }).waitFor();
+    expect(path(page)).toBe('/información-del-cliente');
+    await page.getByLabel('Número de documento').fill('02356718-6');
+    await screenshot(page, '02-informacion-del-cliente');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('heading', { name: 'Deuda pendiente de pago' }).waitFor();
+    expect(path(page)).toBe('/deuda-pendiente');
+    await screenshot(page, '03-deuda-pendiente');
+  });
+
+  it('keeps the agent on the landing with the provider\'s message after a wrong PIN', async () => {
+    const page = await (await phoneContext(browser)).newPage();
+    await signIn(page, '0000');
+    await page.getByRole('alert').filter({ hasText: 'PIN incorrecto' }).waitFor();
+    expect(path(page)).toBe('/');
+    // On a PIN failure the PIN is cleared (spec 7.1).
+    const typed = await page.locator('input').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value).join(''));
+    expect(typed).toBe('');
+  });
+
+  it('sends a private URL without a session to the landing', async () => {
+    const page = await (await phoneContext(browser)).newPage();
+    await page.goto(`${address}/ventas-reporte`);
+    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+    expect(path(page)).toBe('/');
+  });
+
+  it('disables the submit button while a required field is empty', async () => {
+    const page = await (await phoneContext(browser)).newPage();
+    await signIn(page);
+    await page.getByRole('heading', { name: 'Inicio' }).waitFor();
+    await openMenu(page, 'Nuevo cliente');
+    await page.getByRole('heading', { name: 'Información del cliente' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Continuar' }).isDisabled()).toBe(true);
+    await page.getByLabel('Número de documento').fill('04644848-8');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByText('El DUI ingresado no es válido').first().waitFor();
+    expect(path(page)).toBe('/información-del-cliente');
+  });
+});
