@@ -8,6 +8,7 @@ import type { StepFile } from '../engine/stepFile';
 import { errorMessage } from '../validation/errorMessage';
 import { stepValidators } from './generated/steps/sv/index.js';
 import type { StepFormContext } from './stepFormContext';
+import { JourneyDataView } from './JourneyDataView';
 import { fieldWidgets, formWidgets } from './widgets/index';
 
 const stepFiles = import.meta.glob<StepFile>('../../schemas/steps/sv/*.json', { eager: true, import: 'default' });
@@ -43,9 +44,11 @@ function useStepValidator(step: StepFile | undefined): ValidatorType | undefined
 export function StepScreen({ stepName, saved, busy, call, journeyData, send }: StepScreenProps) {
   const step = steps.get(stepName);
   const validator = useStepValidator(step);
-  const [formData, setFormData] = useState<Record<string, unknown>>(saved ?? {});
+  const [formData, setFormData] = useState<Record<string, unknown>>(() => withJourneyValues(step, saved ?? {}, journeyData));
   const form = useRef<{ submit: () => void } | null>(null);
-  useEffect(() => setFormData(saved ?? {}), [stepName]); // eslint-disable-line react-hooks/exhaustive-deps -- a new step starts from what it kept
+  // Fields shown from the journey's data (`ui:options.from`) follow it: the activation cost
+  // after a change of months; read-only ones always, the others while still empty.
+  useEffect(() => setFormData((current) => withJourneyValues(step, current, journeyData)), [journeyData]); // eslint-disable-line react-hooks/exhaustive-deps -- the journey's data is what changes
 
   const missingRequired = useMemo(() => {
     if (!validator || !step?.schema) return true;
@@ -55,6 +58,10 @@ export function StepScreen({ stepName, saved, busy, call, journeyData, send }: S
 
   if (!step) return <Text role="alert">{`Pantalla no encontrada: ${stepName}`}</Text>;
   const ui = (step.uiSchema ?? {}) as UiSchema;
+  const rootOptions = (ui['ui:options'] ?? {}) as Record<string, unknown>;
+  const shows = !step.schema && typeof rootOptions.from === 'string' ? getAt({ context: journeyData }, rootOptions.from) : undefined;
+  // A list's button acts on one row (the sales report's "Ver detalle" opens that lead).
+  const rowButton = Array.isArray(shows) ? step.buttons?.find((b) => b.event === 'lead.open') : undefined;
   const FormWidget = typeof ui['ui:widget'] === 'string' ? formWidgets[ui['ui:widget']] : undefined;
   const context: StepFormContext = { call, formData, journeyData, send };
   const onChange = (next: Record<string, unknown>) => {
@@ -78,6 +85,10 @@ export function StepScreen({ stepName, saved, busy, call, journeyData, send }: S
       {step.description && <Text>{step.description}</Text>}
       {step.text?.map((paragraph) => <Text key={paragraph}>{paragraph}</Text>)}
       {step.schema && !validator && <Loader size="sm" />}
+      {!step.schema && typeof rootOptions.from === 'string' && !FormWidget && (
+        <JourneyDataView data={shows} options={rootOptions} rowEvent={rowButton} send={send} />
+      )}
+      {!step.schema && FormWidget && <FormWidget {...context} value={formData} onChange={setFormData} options={rootOptions} title={step.title} />}
       {step.schema && validator && FormWidget && (
         <FormWidget {...context} value={formData} onChange={setFormData} options={(ui['ui:options'] ?? {}) as Record<string, unknown>} title={step.title} />
       )}
@@ -98,7 +109,7 @@ export function StepScreen({ stepName, saved, busy, call, journeyData, send }: S
         />
       )}
       <Group>
-        {(step.buttons ?? []).map((button) => (
+        {(step.buttons ?? []).filter((button) => button !== rowButton).map((button) => (
           <Button
             key={`${button.event}-${button.label}`}
             size="md"
@@ -117,6 +128,20 @@ export function StepScreen({ stepName, saved, busy, call, journeyData, send }: S
       </Group>
     </Stack>
   );
+}
+
+/** The form data with the fields shown from the journey's data (`ui:options.from`) filled in. */
+function withJourneyValues(step: StepFile | undefined, data: Record<string, unknown>, journeyData: Record<string, unknown>): Record<string, unknown> {
+  const next = { ...data };
+  const properties = ((step?.schema as { properties?: Record<string, { readOnly?: boolean }> } | undefined)?.properties ?? {}) as Record<string, { readOnly?: boolean }>;
+  for (const [field, fieldUi] of Object.entries((step?.uiSchema ?? {}) as Record<string, UiSchema>)) {
+    const from = fieldUi?.['ui:options']?.from;
+    if (field.startsWith('ui:') || typeof from !== 'string') continue;
+    const value = getAt({ context: journeyData }, from);
+    const fixed = properties[field]?.readOnly === true || fieldUi['ui:disabled'] === true;
+    if (value !== undefined && value !== null && (fixed || next[field] === undefined || next[field] === '')) next[field] = value;
+  }
+  return next;
 }
 
 /** The data a step starts from: what the journey saved at its pointer. */

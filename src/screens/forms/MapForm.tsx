@@ -1,4 +1,5 @@
 import { Button, Group, NumberInput, Stack } from '@mantine/core';
+import { useEffect } from 'react';
 import type { FormWidgetProps } from './formWidget';
 
 /**
@@ -10,6 +11,10 @@ export function MapForm({ value, onChange, options, title }: FormWidgetProps) {
   const latitude = typeof value.latitude === 'number' ? value.latitude : centre.latitude;
   const longitude = typeof value.longitude === 'number' ? value.longitude : centre.longitude;
   const set = (next: { latitude?: number; longitude?: number }) => onChange({ latitude, longitude, ...next });
+  // The point starts at the map's centre, so the agent can check it as it is.
+  useEffect(() => {
+    if (typeof value.latitude !== 'number' && latitude !== undefined) onChange({ latitude, longitude });
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- only the first time
   return (
     <Stack>
       <Group grow>

@@ -8,7 +8,8 @@ type Uploaded = { fileName: string; imageUrl: string };
 /** Photos or files of one document type, each uploaded as chosen, with a count. */
 export function DocumentUploadWidget({ id, value, onChange, options, label, rawErrors, required, registry }: WidgetProps) {
   const { call } = registry.formContext as StepFormContext;
-  const files = (Array.isArray(value) ? value : []) as Uploaded[];
+  // rjsf fills a list with `minItems` with empty items: only uploaded files count.
+  const files = (Array.isArray(value) ? value : []).filter((f): f is Uploaded => typeof (f as Uploaded | undefined)?.fileName === 'string');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   return (

@@ -1,0 +1,82 @@
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+
+type Row = Record<string, unknown>;
+
+/** The words a lead's status is shown with (spec 4: COMPLETE → Completado, ...; others as they are). */
+function statusText(status: unknown, labels: Record<string, string>): string {
+  return labels[String(status)] ?? String(status ?? '');
+}
+
+const personName = (row: Row) =>
+  [row.cliFirstName, row.cliSecondName, row.cliFirstLastName, row.cliSecondLastName].filter((v) => typeof v === 'string' && v !== '').join(' ');
+
+/**
+ * What a step shows rather than asks (`ui:options.from` at the root of its uiSchema): a list of
+ * leads with their status and a button to open each, one lead, a chosen package, an order number.
+ */
+export function JourneyDataView({
+  data,
+  options,
+  rowEvent,
+  send,
+}: {
+  data: unknown;
+  options: Record<string, unknown>;
+  /** The event each row's button sends with the row's id (the sales report's `lead.open`). */
+  rowEvent?: { label: string; event: string };
+  send: (event: { type: string } & Record<string, unknown>) => void;
+}) {
+  const labels = (options.statusLabels ?? {}) as Record<string, string>;
+  if (data === undefined || data === null || (Array.isArray(data) && data.length === 0)) {
+    return <Text>{typeof options.emptyText === 'string' ? options.emptyText : ''}</Text>;
+  }
+  if (Array.isArray(data)) {
+    return (
+      <Stack gap="sm">
+        {data.map((item, i) => {
+          const row = (item ?? {}) as Row;
+          return (
+            <Card key={String(row.id ?? i)} withBorder padding="sm" data-testid="row">
+              <Group justify="space-between" wrap="nowrap">
+                <Stack gap={2}>
+                  <Text fw={600}>{personName(row) || String(row.name ?? row.title ?? row.id ?? '')}</Text>
+                  {row.id !== undefined && <Text size="sm">{String(row.id)}</Text>}
+                </Stack>
+                <Stack gap={4} align="flex-end">
+                  {row.status !== undefined && <Badge>{statusText(row.status, labels)}</Badge>}
+                  {rowEvent && row.id !== undefined && (
+                    <Button size="sm" variant="light" onClick={() => send({ type: rowEvent.event, id: row.id })}>
+                      {rowEvent.label}
+                    </Button>
+                  )}
+                </Stack>
+              </Group>
+            </Card>
+          );
+        })}
+      </Stack>
+    );
+  }
+  if (typeof data === 'object') {
+    const row = data as Row;
+    const offers = Object.values(row).every((v) => v && typeof v === 'object' && 'planId' in (v as Row));
+    if (offers) {
+      return <JourneyDataView data={Object.values(row)} options={options} send={send} />;
+    }
+    return (
+      <Card withBorder padding="sm">
+        <Stack gap={4}>
+          {personName(row) && <Text fw={600}>{personName(row)}</Text>}
+          {row.id !== undefined && <Text>{`Solicitud ${String(row.id)}`}</Text>}
+          {row.status !== undefined && <Badge>{statusText(row.status, labels)}</Badge>}
+        </Stack>
+      </Card>
+    );
+  }
+  return (
+    <Text>
+      {typeof options.label === 'string' ? `${options.label}: ` : ''}
+      <strong>{String(data)}</strong>
+    </Text>
+  );
+}

@@ -1,0 +1,164 @@
+import type { Browser, Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandbox, type Sandbox } from '../../src/sandbox/server';
+import { launchChromium, phoneContext, screenshot } from '../support/chromium';
+
+// A whole sale in Chromium at a phone's viewport, through every El Salvador step, against the
+// production build served by the sandbox; then the lead in the sales report.
+let sandbox: Sandbox;
+let address: string;
+let browser: Browser;
+beforeAll(async () => {
+  await build({ logLevel: 'warn' });
+  sandbox = await createSandbox({ db: ':memory:', mode: 'test', staticDir: 'dist' });
+  address = await sandbox.app.listen({ port: 0, host: '127.0.0.1' });
+  browser = await launchChromium();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await sandbox?.app.close();
+});
+
+const path = (page: Page) => decodeURI(new URL(page.url()).pathname);
+let shot = 0;
+/** Waits for a step's route, then saves its screenshot. */
+async function at(page: Page, route: string) {
+  await page.waitForFunction((want) => decodeURI(location.pathname) === want, route, { timeout: 10_000 }).catch(async () => {
+    const alert = await page.getByRole('alert').allInnerTexts();
+    throw new Error(`expected ${route}, at ${path(page)}; on screen: ${alert.join(' | ')}`);
+  });
+  await page.waitForLoadState('networkidle');
+  shot += 1;
+  await screenshot(page, `sale-${String(shot).padStart(2, '0')}${route.replace(/\//g, '-')}`);
+}
+const click = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
+async function choose(page: Page, label: string, option?: string) {
+  await page.getByLabel(new RegExp(`^${label}`)).first().click();
+  const options = page.getByRole('option');
+  await options.first().waitFor();
+  await (option ? page.getByRole('option', { name: option, exact: true }) : options.first()).click();
+}
+async function outboxCode(to: string): Promise<string> {
+  const { messages } = (await (await fetch(`${address}/__sandbox/outbox?to=${encodeURIComponent(to)}`)).json()) as { messages: Array<{ message: string }> };
+  return /\d{6}/.exec(messages.at(-1)?.message ?? '')?.[0] ?? '';
+}
+async function sign(page: Page) {
+  const box = await page.getByLabel('Área de firma').boundingBox();
+  if (!box) throw new Error('no signature area');
+  await page.mouse.move(box.x + 30, box.y + 40);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 30 + i * 20, box.y + 40 + (i % 2) * 30);
+  await page.mouse.up();
+  await page.getByText(/Firma guardada/).waitFor();
+}
+
+describe('a sale in Chromium', () => {
+  it('goes from the PIN through every step to /orden-exito and shows the lead as Pendiente', async () => {
+    const page = await (await phoneContext(browser)).newPage();
+    await page.goto(`${address}/`);
+    await page.locator('input').first().click();
+    await page.keyboard.type('2580');
+    await click(page, 'Ingresar');
+    await at(page, '/inicio');
+    await page.getByRole('button', { name: 'Menú' }).click();
+    await click(page, 'Nuevo cliente');
+    await at(page, '/información-del-cliente');
+    await page.getByLabel('Número de documento').fill('05129374-5');
+    await click(page, 'Continuar');
+    await at(page, '/ingresa-direccion');
+    await choose(page, 'Departamento', 'San Salvador');
+    await choose(page, 'Municipio', 'San Salvador');
+    await choose(page, 'Colonia');
+    await page.getByLabel('Calle').fill('Calle Arce');
+    await page.getByLabel('Número de casa').fill('12');
+    await click(page, 'Continuar');
+    await at(page, '/direccion-mapa');
+    await click(page, 'Verificar cobertura');
+    await at(page, '/cobertura-exito');
+    await click(page, 'Ver ofertas');
+    await at(page, '/menu-principal');
+    await page.getByRole('button', { name: 'Elegir' }).first().click();
+    await page.getByRole('button', { name: 'Elegido' }).waitFor();
+    await click(page, 'Continuar');
+    await at(page, '/confirmar-seleccion-paquete');
+    await click(page, 'Confirmar paquete');
+    await at(page, '/proceder-pago');
+    await click(page, 'Continuar');
+    await at(page, '/ingresos-del-cliente');
+    await page.getByLabel(/Ingreso/).fill('2500');
+    await click(page, 'Validar ingresos');
+    await at(page, '/id-escaneo-frontal');
+    await page.locator('input[type=file]').setInputFiles('tests/fixtures/ids/ana-perez-front.png');
+    await page.getByText('Foto cargada').waitFor();
+    await click(page, 'Continuar');
+    await at(page, '/id-escaneo-posterior');
+    await page.locator('input[type=file]').setInputFiles('tests/fixtures/ids/ana-perez-rear.png');
+    await page.getByText('Foto cargada').waitFor();
+    await click(page, 'Continuar');
+    await at(page, '/id-revisar');
+    await click(page, 'Continuar');
+    await at(page, '/contrato-formulario');
+    for (const [label, value] of [
+      ['Nombre de la referencia 1', 'Luis Gómez'],
+      ['Teléfono de la referencia 1', '70005678'],
+      ['Nombre de la referencia 2', 'Marta Ruiz'],
+      ['Teléfono de la referencia 2', '70009876'],
+    ] as const) {
+      await page.getByLabel(new RegExp(`^${label}`)).first().fill(value);
+    }
+    await click(page, 'Continuar');
+    await at(page, '/verificar-telefono');
+    await page.locator('input').first().click();
+    await page.keyboard.type(await outboxCode('70001234'));
+    await click(page, 'Verificar');
+    await at(page, '/verificar-correo');
+    await page.locator('input').first().click();
+    await page.keyboard.type(await outboxCode('ana.perez@example.com'));
+    await click(page, 'Verificar');
+    await at(page, '/terminos-y-condiciones');
+    for (const box of await page.getByRole('checkbox').all()) await box.check();
+    await click(page, 'Aceptar y continuar');
+    await at(page, '/autorizaciones-y-firma');
+    await click(page, 'Continuar');
+    await at(page, '/firma-de-autorizaciones');
+    await page.getByRole('checkbox').first().check();
+    await click(page, 'Continuar');
+    await at(page, '/firma-del-cliente');
+    await sign(page);
+    await click(page, 'Guardar firma');
+    await at(page, '/firma-del-vendedor');
+    await sign(page);
+    await click(page, 'Guardar firma');
+    await at(page, '/documentos');
+    const files = page.locator('input[type=file]');
+    await files.nth(0).setInputFiles('tests/fixtures/ids/unreadable.png');
+    await page.getByText('unreadable.png').first().waitFor().catch(() => undefined);
+    await files.nth(1).setInputFiles('tests/fixtures/ids/unreadable.png');
+    await page.waitForLoadState('networkidle');
+    await screenshot(page, 'sale-21b-documentos-cargados');
+    await click(page, 'Continuar');
+    await at(page, '/agendar-visita');
+    await choose(page, 'Fecha de instalación');
+    await page.getByRole('radio').first().check();
+    await page.waitForLoadState('networkidle');
+    await click(page, 'Agendar visita');
+    await at(page, '/confirmar-orden');
+    for (const box of await page.getByRole('checkbox').all()) await box.check();
+    await click(page, 'Crear orden');
+    await at(page, '/orden-exito');
+    const leadId = /L-\d+/.exec(await page.locator('main').innerText())?.[0];
+    expect(leadId).toBeDefined();
+
+    await click(page, 'Volver al inicio');
+    await at(page, '/inicio');
+    await page.getByRole('button', { name: 'Menú' }).click();
+    await click(page, 'Reporte de ventas');
+    await at(page, '/ventas-reporte');
+    const row = page.getByTestId('row').filter({ hasText: leadId ?? 'none' });
+    await expect(row.getByText('Pendiente')).toBeTruthy();
+    expect(await row.getByText('Pendiente').isVisible()).toBe(true);
+    await row.getByRole('button', { name: 'Ver detalle' }).click();
+    await at(page, `/ventas-detalle/${leadId}`);
+  }, 180_000);
+});
