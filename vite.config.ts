@@ -6,7 +6,7 @@ export default defineConfig({
   plugins: [react()],
   build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
   server: {
-    // In development the sandbox answers the API on its own port.
+    // In development (`npm start`, `npm run dev`) the sandbox answers the API on its own port.
     proxy: { '/v1': 'http://127.0.0.1:8787', '/__sandbox': 'http://127.0.0.1:8787' },
   },
 });

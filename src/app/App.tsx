@@ -5,7 +5,7 @@ import { stepDataPointer } from '../engine/stepDataPointer';
 import { StepScreen, savedData } from '../screens/StepScreen';
 import { AppLayout } from './AppLayout';
 import { JourneyContext, useJourney } from './journeyContext';
-import { createJourneyRuntime } from './journeyRuntime';
+import { createJourneyRuntime, type Inspect } from './journeyRuntime';
 import { RouteSync } from './RouteSync';
 
 /** The current step's screen, fed from the journey. */
@@ -17,8 +17,8 @@ function CurrentStep() {
 }
 
 /** The agent app: one journey, its URL, its screens. */
-export function App() {
-  const runtime = useMemo(createJourneyRuntime, []);
+export function App({ inspect }: { inspect?: Inspect }) {
+  const runtime = useMemo(() => createJourneyRuntime(inspect), []); // eslint-disable-line react-hooks/exhaustive-deps -- one journey per page
   return (
     <MantineProvider>
       <JourneyContext.Provider value={runtime}>

@@ -1,4 +1,4 @@
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type ActorOptions, type AnyActorLogic } from 'xstate';
 import svJourney from '../../journeys/sv.json';
 import { createApiActors } from '../api/apiActors';
 import { createApiClients, type ApiConfig } from '../api/apiClients';
@@ -6,8 +6,12 @@ import { callOperation } from '../api/callOperation';
 import { compileJourney } from '../engine/compileJourney';
 import type { JourneyConfig } from '../engine/journeyTypes';
 import { persistJourney, restoreJourney } from '../engine/persistence';
+import { connectAnalytics } from './analytics';
 
 const STORAGE_KEY = 'journey';
+
+/** A tester's inspector (Stately), when the page is opened with `?inspect`. */
+export type Inspect = ActorOptions<AnyActorLogic>['inspect'];
 
 /** The device's position, asked when a sale starts (spec 2.3: a new client needs it). */
 const deviceLocation = fromPromise<{ latitude: number; longitude: number }>(
@@ -30,7 +34,7 @@ const deviceLocation = fromPromise<{ latitude: number; longitude: number }>(
  * calls made through the api layer (same origin: the sandbox or the provider's proxy), resumed
  * from the session's saved snapshot when there is one.
  */
-export function createJourneyRuntime() {
+export function createJourneyRuntime(inspect?: Inspect) {
   const journey = compileJourney(svJourney as unknown as JourneyConfig);
   const config: ApiConfig = {
     baseUrl: window.location.origin,
@@ -41,7 +45,8 @@ export function createJourneyRuntime() {
   const actors = { ...createApiActors(call), 'device.location': deviceLocation };
   const restored = restoreJourney(journey, sessionStorage.getItem(STORAGE_KEY));
   const machine = journey.machine.provide({ actors: actors as never });
-  const actor = createActor(machine, restored.ok ? { snapshot: restored.snapshot as never } : {});
+  const actor = createActor(machine, { ...(restored.ok ? { snapshot: restored.snapshot as never } : {}), ...(inspect ? { inspect } : {}) });
+  connectAnalytics(actor);
   // What the journey keeps survives a reload of the tab (encrypted at rest with the security issue).
   actor.subscribe((snapshot) => {
     if (snapshot.status === 'active') sessionStorage.setItem(STORAGE_KEY, persistJourney(journey, actor.getPersistedSnapshot()));

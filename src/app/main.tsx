@@ -3,11 +3,23 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 
+/**
+ * With `?inspect` in the URL (or VITE_INSPECT=1 at build time) the running journey is shown in the
+ * Stately inspector, for testers; the inspector is loaded only then.
+ */
+async function inspector() {
+  if (!new URLSearchParams(location.search).has('inspect') && import.meta.env.VITE_INSPECT !== '1') return undefined;
+  const { createBrowserInspector } = await import('@statelyai/inspect');
+  return createBrowserInspector().inspect;
+}
+
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  void inspector().then((inspect) =>
+    createRoot(root).render(
+      <StrictMode>
+        <App inspect={inspect} />
+      </StrictMode>,
+    ),
   );
 }

@@ -5,6 +5,8 @@
  * `400-error`, `400-status` and `400-empty` give the other shapes of spec section 8), `code` (a 200 whose body has a
  * `code` field), `malformed` (a 200 whose body is not JSON), `text` (a 418 with a plain-text body),
  * `timeout` (no answer for `x-sandbox-fault-delay` ms, default 30 s, then 504).
+ * `POST /__sandbox/faults {operationId, fault, times}` arms the same faults for the next calls of
+ * an operation, for callers that cannot set a header (the app in a browser).
  */
 export interface FaultAnswer {
   status: number;

@@ -122,6 +122,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   // Path and query values arrive as text: their validator coerces them to the spec's types.
   const coercing = addFormats(new Ajv2020({ strict: false, coerceTypes: true, allErrors: false }));
   const exact = addFormats(new Ajv2020({ strict: false, allErrors: false }));
+  // Faults armed for the next calls of an operation (test and dev mode), for what cannot send the
+  // fault header: the app in a browser, a trainer showing the failure screens.
+  const armed = new Map<string, { fault: string; remaining: number }>();
   for (const operation of loadOperations()) {
     const handler: Handler | undefined = handlers[operation.operationId];
     const validators = compileValidators(operation, coercing, exact);
@@ -131,7 +134,12 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       url,
       handler: async (request, reply) => {
         const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
-        const fault = mode !== 'production' ? headers[FAULT_HEADER] : undefined;
+        const next = mode !== 'production' ? armed.get(operation.operationId) : undefined;
+        if (next) {
+          next.remaining -= 1;
+          if (next.remaining <= 0) armed.delete(operation.operationId);
+        }
+        const fault = mode !== 'production' ? (headers[FAULT_HEADER] ?? next?.fault) : undefined;
         if (fault) {
           const answer = faultAnswer(fault, headers['x-sandbox-fault-delay']);
           if (answer) {
@@ -162,6 +170,13 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   }
 
   if (mode !== 'production') {
+    // `{ operationId, fault, times }`: the next `times` calls of that operation answer with the fault.
+    app.post('/__sandbox/faults', async (request, reply) => {
+      const { operationId, fault, times } = (request.body ?? {}) as { operationId?: string; fault?: string; times?: number };
+      if (!operationId || !fault || !faultAnswer(fault, undefined)) return reply.status(400).send({ errors: [{ code: 'VALIDATION', message: 'Por favor, valida la información' }] });
+      armed.set(operationId, { fault, remaining: Math.max(1, Number(times ?? 1)) });
+      return { armed: { operationId, fault, times: Math.max(1, Number(times ?? 1)) } };
+    });
     // What the "customer" received (OTP codes): a trainer or a test reads it here.
     app.get('/__sandbox/outbox', async (request) => {
       const { to } = request.query as { to?: string };

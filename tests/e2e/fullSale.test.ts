@@ -53,9 +53,8 @@ async function sign(page: Page) {
   await page.getByText(/Firma guardada/).waitFor();
 }
 
-describe('a sale in Chromium', () => {
-  it('goes from the PIN through every step to /orden-exito and shows the lead as Pendiente', async () => {
-    const page = await (await phoneContext(browser)).newPage();
+/** Sells through every step, from the PIN to the order confirmation, screenshots on the way. */
+async function sellUntilConfirmation(page: Page) {
     await page.goto(`${address}/`);
     await page.locator('input').first().click();
     await page.keyboard.type('2580');
@@ -109,6 +108,13 @@ describe('a sale in Chromium', () => {
     }
     await click(page, 'Continuar');
     await at(page, '/verificar-telefono');
+    // A wrong code shows the spec's message and stays.
+    await page.locator('input').first().click();
+    await page.keyboard.type('000000');
+    await click(page, 'Verificar');
+    await page.getByRole('alert').filter({ hasText: 'Tu código es incorrecto, inténtalo de nuevo' }).waitFor();
+    expect(path(page)).toBe('/verificar-telefono');
+    for (let i = 0; i < 6; i++) await page.keyboard.press('Backspace');
     await page.locator('input').first().click();
     await page.keyboard.type(await outboxCode('70001234'));
     await click(page, 'Verificar');
@@ -144,6 +150,24 @@ describe('a sale in Chromium', () => {
     await page.waitForLoadState('networkidle');
     await click(page, 'Agendar visita');
     await at(page, '/confirmar-orden');
+}
+
+async function armFault(operationId: string, fault: string) {
+  const response = await fetch(`${address}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operationId, fault }) });
+  expect(response.status).toBe(200);
+}
+
+describe('a sale in Chromium', () => {
+  it('goes from the PIN through every step to /orden-exito and shows the lead as Pendiente', async () => {
+    const page = await (await phoneContext(browser)).newPage();
+    await sellUntilConfirmation(page);
+    // Another error than a timeout: the failed screen, from which the agent retries.
+    await armFault('activation', '500');
+    for (const box of await page.getByRole('checkbox').all()) await box.check();
+    await click(page, 'Crear orden');
+    await at(page, '/orden-fallida');
+    await page.getByRole('button', { name: /Reintentar|Volver a intentar/ }).click();
+    await at(page, '/confirmar-orden');
     for (const box of await page.getByRole('checkbox').all()) await box.check();
     await click(page, 'Crear orden');
     await at(page, '/orden-exito');
@@ -160,5 +184,32 @@ describe('a sale in Chromium', () => {
     expect(await row.getByText('Pendiente').isVisible()).toBe(true);
     await row.getByRole('button', { name: 'Ver detalle' }).click();
     await at(page, `/ventas-detalle/${leadId}`);
+
+    // Every step went to the tag manager's dataLayer, and nothing personal did.
+    const layer = await page.evaluate(() => JSON.stringify(window.dataLayer ?? []));
+    const entries = JSON.parse(layer) as Array<{ event: string; route?: string }>;
+    expect(entries.filter((e) => e.event === 'journey_step').map((e) => e.route)).toEqual(expect.arrayContaining(['/', '/inicio', '/id-revisar', '/orden-exito', '/ventas-detalle/:id']));
+    for (const personal of ['04644848', '05129374', '70001234', '70005678', 'ana.perez', 'PEREZ', 'Gómez', 'Calle Arce', '13.69', '2580', leadId ?? 'L-']) {
+      expect(layer).not.toContain(personal);
+    }
+
+    // A 401 on any call wipes the session and lands on the landing with "No autorizado".
+    await armFault('sales', '401');
+    await page.getByRole('button', { name: 'Menú' }).click();
+    await click(page, 'Reporte de ventas');
+    await at(page, '/');
+    await page.getByRole('alert').filter({ hasText: 'No autorizado' }).waitFor();
+    // Nothing of the sale is left in the tab's storage (the journey restarts from its initial data).
+    const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }));
+    for (const personal of ['04644848', '70001234', 'ana.perez', 'PEREZ', 'Calle Arce', '13.69']) expect(stored).not.toContain(personal);
+  }, 180_000);
+
+  it('lands on /orden-fallida-timeout when the activation times out (504)', async () => {
+    const page = await (await phoneContext(browser)).newPage();
+    await sellUntilConfirmation(page);
+    await armFault('activation', '504');
+    for (const box of await page.getByRole('checkbox').all()) await box.check();
+    await click(page, 'Crear orden');
+    await at(page, '/orden-fallida-timeout');
   }, 180_000);
 });

@@ -1,0 +1,23 @@
+/**
+ * `npm start`: the sandbox and the app together, for development on any machine: the sandbox
+ * (the provider's API over SQLite, dev mode) and Vite's dev server, which proxies `/v1` to it.
+ * Prints where to open the app and a demo PIN. PORT (app, 5173), SANDBOX_PORT (8787), SANDBOX_DB.
+ */
+import { createServer } from 'vite';
+import { createSandbox } from '../src/sandbox/server';
+
+const sandboxPort = Number(process.env.SANDBOX_PORT ?? 8787);
+const { app: sandbox } = await createSandbox({ db: process.env.SANDBOX_DB ?? '.data/sandbox.db', mode: 'dev' });
+const api = await sandbox.listen({ port: sandboxPort, host: '127.0.0.1' });
+const vite = await createServer({
+  server: {
+    port: Number(process.env.PORT ?? 5173),
+    host: '127.0.0.1',
+    proxy: { '/v1': api, '/__sandbox': api },
+  },
+});
+await vite.listen();
+const url = vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${process.env.PORT ?? 5173}/`;
+console.log(`app at ${url}  (demo PIN 2580; seed data in src/sandbox/seed/README.md)`);
+console.log(`sandbox at ${api}; OTP codes sent to customers: ${api}/__sandbox/outbox`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void Promise.all([vite.close(), sandbox.close()]).then(() => process.exit(0)));
