@@ -25,8 +25,14 @@ export function RouteSync() {
     if (!routeMatches(target, path)) navigate(target, { replace: first || step?.history === 'reset' });
   }, [target]); // eslint-disable-line react-hooks/exhaustive-deps -- only a new step moves the URL
 
-  // The browser moved (back, forward, a typed URL): ask the machine, then show where it is.
+  // The browser moved (back, forward): ask the machine, then show where it is. A page opened at
+  // a URL (a deep link, a reload) only shows the journey's current step: effect 1 does that.
+  const mounted = useRef(false);
   useEffect(() => {
+    if (!mounted.current) {
+      mounted.current = true;
+      return;
+    }
     if (!target || routeMatches(target, path)) return;
     send({ type: 'nav.back', route: path });
     // The machine answers at once: show where it is now (back to its step if it stayed).

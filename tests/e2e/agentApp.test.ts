@@ -70,6 +70,24 @@ describe('the agent app in Chromium', () => {
     expect(path(page)).toBe('/');
   });
 
+  it('resumes at the same step after a reload, and goes back with what was typed', async () => {
+    const page = await (await phoneContext(browser)).newPage();
+    await signIn(page);
+    await page.getByRole('heading', { name: 'Inicio' }).waitFor();
+    await openMenu(page, 'Nuevo cliente');
+    await page.getByRole('heading', { name: 'Información del cliente' }).waitFor();
+    await page.getByLabel('Número de documento').fill('05129374-5');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('heading', { name: 'Ingresa la dirección' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Ingresa la dirección' }).waitFor();
+    expect(path(page)).toBe('/ingresa-direccion');
+    // Browser back goes to the step before, with what was typed there.
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Información del cliente' }).waitFor();
+    expect(await page.getByLabel('Número de documento').inputValue()).toBe('05129374-5');
+  });
+
   it('disables the submit button while a required field is empty', async () => {
     const page = await (await phoneContext(browser)).newPage();
     await signIn(page);
