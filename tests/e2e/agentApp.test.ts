@@ -1,26 +1,20 @@
 import type { Browser, Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../../src/sandbox/server';
-import { launchChromium, phoneContext, screenshot } from '../support/chromium';
+import { phoneContext, screenshot } from '../support/chromium';
+import { pathOf, servedApp } from '../support/servedApp';
 
 // The agent app in real Chromium: the production build served by the sandbox, as
 // `npm run sandbox` serves it, at a phone's viewport.
-let sandbox: Sandbox;
+let served: Awaited<ReturnType<typeof servedApp>>;
 let address: string;
 let browser: Browser;
 beforeAll(async () => {
-  await build({ logLevel: 'warn' });
-  sandbox = await createSandbox({ db: ':memory:', mode: 'test', staticDir: 'dist' });
-  address = await sandbox.app.listen({ port: 0, host: '127.0.0.1' });
-  browser = await launchChromium();
+  served = await servedApp();
+  ({ address, browser } = served);
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await sandbox?.app.close();
-});
+afterAll(() => served?.close());
 
-const path = (page: Page) => decodeURI(new URL(page.url()).pathname);
+const path = pathOf;
 
 async function signIn(page: Page, pin = '2580') {
   await page.goto(`${address}/`);

@@ -1,26 +1,20 @@
 import type { Browser, Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../../src/sandbox/server';
-import { launchChromium, phoneContext, screenshot } from '../support/chromium';
+import { phoneContext, screenshot } from '../support/chromium';
+import { pathOf, servedApp } from '../support/servedApp';
 
 // A whole sale in Chromium at a phone's viewport, through every El Salvador step, against the
 // production build served by the sandbox; then the lead in the sales report.
-let sandbox: Sandbox;
+let served: Awaited<ReturnType<typeof servedApp>>;
 let address: string;
 let browser: Browser;
 beforeAll(async () => {
-  await build({ logLevel: 'warn' });
-  sandbox = await createSandbox({ db: ':memory:', mode: 'test', staticDir: 'dist' });
-  address = await sandbox.app.listen({ port: 0, host: '127.0.0.1' });
-  browser = await launchChromium();
+  served = await servedApp();
+  ({ address, browser } = served);
 }, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await sandbox?.app.close();
-});
+afterAll(() => served?.close());
 
-const path = (page: Page) => decodeURI(new URL(page.url()).pathname);
+const path = pathOf;
 let shot = 0;
 /** Waits for a step's route, then saves its screenshot. */
 async function at(page: Page, route: string) {

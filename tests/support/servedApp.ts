@@ -1,0 +1,27 @@
+import type { Browser, Page } from 'playwright-core';
+import { build } from 'vite';
+import { createSandbox, type Sandbox } from '../../src/sandbox/server';
+import { launchChromium } from './chromium';
+
+/**
+ * The production build served by a sandbox (as `npm run sandbox` serves it) and a Chromium to
+ * drive it: what every browser test starts from.
+ */
+export async function servedApp(): Promise<{ address: string; browser: Browser; sandbox: Sandbox; close: () => Promise<void> }> {
+  await build({ logLevel: 'warn' });
+  const sandbox = await createSandbox({ db: ':memory:', mode: 'test', staticDir: 'dist' });
+  const address = await sandbox.app.listen({ port: 0, host: '127.0.0.1' });
+  const browser = await launchChromium();
+  return {
+    address,
+    browser,
+    sandbox,
+    close: async () => {
+      await browser.close();
+      await sandbox.app.close();
+    },
+  };
+}
+
+/** The page's path, decoded (`/información-del-cliente`). */
+export const pathOf = (page: Page) => decodeURI(new URL(page.url()).pathname);
