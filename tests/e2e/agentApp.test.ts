@@ -1,23 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { phoneContext, screenshot } from '../support/chromium';
-import { pathOf, servedApp } from '../support/servedApp';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../support/chromium';
+import { pathOf, useServedApp } from '../support/servedApp';
 
 // The agent app in real Chromium: the production build served by the sandbox, as
 // `npm run sandbox` serves it, at a phone's viewport.
-let served: Awaited<ReturnType<typeof servedApp>>;
-let address: string;
-let browser: Browser;
-beforeAll(async () => {
-  served = await servedApp();
-  ({ address, browser } = served);
-}, 120_000);
-afterAll(() => served?.close());
+const app = useServedApp();
 
 const path = pathOf;
 
 async function signIn(page: Page, pin = '2580') {
-  await page.goto(`${address}/`);
+  await page.goto(`${app.address}/`);
   await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
   await page.locator('input').first().click();
   await page.keyboard.type(pin);
@@ -31,7 +24,7 @@ async function openMenu(page: Page, entry: string) {
 
 describe('the agent app in Chromium', () => {
   it('signs in with a seeded PIN and starts a sale that stops on a pending debt', async () => {
-    const page = await (await phoneContext(browser)).newPage();
+    const page = await app.newPage();
     await signIn(page);
     await page.getByRole('heading', { name: 'Inicio' }).waitFor();
     expect(path(page)).toBe('/inicio');
@@ -48,7 +41,7 @@ describe('the agent app in Chromium', () => {
   });
 
   it('keeps the agent on the landing with the provider\'s message after a wrong PIN', async () => {
-    const page = await (await phoneContext(browser)).newPage();
+    const page = await app.newPage();
     await signIn(page, '0000');
     await page.getByRole('alert').filter({ hasText: 'PIN incorrecto' }).waitFor();
     expect(path(page)).toBe('/');
@@ -58,14 +51,14 @@ describe('the agent app in Chromium', () => {
   });
 
   it('sends a private URL without a session to the landing', async () => {
-    const page = await (await phoneContext(browser)).newPage();
-    await page.goto(`${address}/ventas-reporte`);
+    const page = await app.newPage();
+    await page.goto(`${app.address}/ventas-reporte`);
     await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
     expect(path(page)).toBe('/');
   });
 
   it('resumes at the same step after a reload, and goes back with what was typed', async () => {
-    const page = await (await phoneContext(browser)).newPage();
+    const page = await app.newPage();
     await signIn(page);
     await page.getByRole('heading', { name: 'Inicio' }).waitFor();
     await openMenu(page, 'Nuevo cliente');
@@ -83,7 +76,7 @@ describe('the agent app in Chromium', () => {
   });
 
   it('disables the submit button while a required field is empty', async () => {
-    const page = await (await phoneContext(browser)).newPage();
+    const page = await app.newPage();
     await signIn(page);
     await page.getByRole('heading', { name: 'Inicio' }).waitFor();
     await openMenu(page, 'Nuevo cliente');

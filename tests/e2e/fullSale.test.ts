@@ -1,18 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { phoneContext, screenshot } from '../support/chromium';
-import { pathOf, servedApp } from '../support/servedApp';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../support/chromium';
+import { pathOf, useServedApp } from '../support/servedApp';
 
 // A whole sale in Chromium at a phone's viewport, through every El Salvador step, against the
 // production build served by the sandbox; then the lead in the sales report.
-let served: Awaited<ReturnType<typeof servedApp>>;
-let address: string;
-let browser: Browser;
-beforeAll(async () => {
-  served = await servedApp();
-  ({ address, browser } = served);
-}, 120_000);
-afterAll(() => served?.close());
+const app = useServedApp();
 
 const path = pathOf;
 let shot = 0;
@@ -34,7 +27,7 @@ async function choose(page: Page, label: string, option?: string) {
   await (option ? page.getByRole('option', { name: option, exact: true }) : options.first()).click();
 }
 async function outboxCode(to: string): Promise<string> {
-  const { messages } = (await (await fetch(`${address}/__sandbox/outbox?to=${encodeURIComponent(to)}`)).json()) as { messages: Array<{ message: string }> };
+  const { messages } = (await (await fetch(`${app.address}/__sandbox/outbox?to=${encodeURIComponent(to)}`)).json()) as { messages: Array<{ message: string }> };
   return /\d{6}/.exec(messages.at(-1)?.message ?? '')?.[0] ?? '';
 }
 async function sign(page: Page) {
@@ -49,7 +42,7 @@ async function sign(page: Page) {
 
 /** Sells through every step, from the PIN to the order confirmation, screenshots on the way. */
 async function sellUntilConfirmation(page: Page) {
-    await page.goto(`${address}/`);
+    await page.goto(`${app.address}/`);
     await page.locator('input').first().click();
     await page.keyboard.type('2580');
     await click(page, 'Ingresar');
@@ -147,13 +140,13 @@ async function sellUntilConfirmation(page: Page) {
 }
 
 async function armFault(operationId: string, fault: string) {
-  const response = await fetch(`${address}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operationId, fault }) });
+  const response = await fetch(`${app.address}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operationId, fault }) });
   expect(response.status).toBe(200);
 }
 
 describe('a sale in Chromium', () => {
   it('goes from the PIN through every step to /orden-exito and shows the lead as Pendiente', async () => {
-    const page = await (await phoneContext(browser)).newPage();
+    const page = await app.newPage();
     await sellUntilConfirmation(page);
     // Another error than a timeout: the failed screen, from which the agent retries.
     await armFault('activation', '500');
@@ -199,7 +192,7 @@ describe('a sale in Chromium', () => {
   }, 180_000);
 
   it('lands on /orden-fallida-timeout when the activation times out (504)', async () => {
-    const page = await (await phoneContext(browser)).newPage();
+    const page = await app.newPage();
     await sellUntilConfirmation(page);
     await armFault('activation', '504');
     for (const box of await page.getByRole('checkbox').all()) await box.check();

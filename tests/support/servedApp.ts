@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server';
-import { launchChromium } from './chromium';
+import { afterAll, beforeAll } from 'vitest';
+import { launchChromium, phoneContext } from './chromium';
 
 /**
  * The production build served by a sandbox (as `npm run sandbox` serves it) and a Chromium to
@@ -25,3 +26,25 @@ export async function servedApp(): Promise<{ address: string; browser: Browser; 
 
 /** The page's path, decoded (`/información-del-cliente`). */
 export const pathOf = (page: Page) => decodeURI(new URL(page.url()).pathname);
+
+/**
+ * Registers the served app around a test file (built and started before its tests, closed after)
+ * and gives its address and a new phone-sized page, as the browser tests use them.
+ */
+export function useServedApp() {
+  let served: Awaited<ReturnType<typeof servedApp>> | undefined;
+  beforeAll(async () => {
+    served = await servedApp();
+  }, 120_000);
+  afterAll(() => served?.close());
+  const running = () => {
+    if (!served) throw new Error('the served app is not started yet');
+    return served;
+  };
+  return {
+    get address() {
+      return running().address;
+    },
+    newPage: async () => (await phoneContext(running().browser)).newPage(),
+  };
+}
