@@ -1,6 +1,5 @@
 import { MantineProvider } from '@mantine/core';
 import { useMemo } from 'react';
-import { BrowserRouter } from 'react-router-dom';
 import { stepDataPointer } from '../engine/stepDataPointer';
 import { StepScreen, savedData } from '../screens/StepScreen';
 import { AppLayout } from './AppLayout';
@@ -22,12 +21,10 @@ export function App({ inspect }: { inspect?: Inspect }) {
   return (
     <MantineProvider>
       <JourneyContext.Provider value={runtime}>
-        <BrowserRouter>
-          <RouteSync />
-          <AppLayout>
-            <CurrentStep />
-          </AppLayout>
-        </BrowserRouter>
+        <RouteSync />
+        <AppLayout>
+          <CurrentStep />
+        </AppLayout>
       </JourneyContext.Provider>
     </MantineProvider>
   );

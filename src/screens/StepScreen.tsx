@@ -1,18 +1,12 @@
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import Form from '@rjsf/mantine';
-import type { RJSFSchema, RJSFValidationError, UiSchema, ValidatorType } from '@rjsf/utils';
-import createPrecompiledValidator from '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js';
+import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { getAt } from '../engine/jsonPointer';
 import type { StepFile } from '../engine/stepFile';
 import { errorMessage } from '../validation/errorMessage';
-import { stepValidators } from './generated/steps/sv/index.js';
 import type { StepFormContext } from './stepFormContext';
 import { JourneyDataView } from './JourneyDataView';
-import { fieldWidgets, formWidgets } from './widgets/index';
-
-const stepFiles = import.meta.glob<StepFile>('../../schemas/steps/sv/*.json', { eager: true, import: 'default' });
-const steps = new Map(Object.values(stepFiles).map((file) => [file.step, file]));
+import { loadStep, type LoadedStep } from './stepLoader';
 
 export interface StepScreenProps extends Omit<StepFormContext, 'formData'> {
   stepName: string;
@@ -21,29 +15,32 @@ export interface StepScreenProps extends Omit<StepFormContext, 'formData'> {
   busy: boolean;
 }
 
-/** The precompiled validator of a step (`npm run steps:compile`), loaded with the step. */
-function useStepValidator(step: StepFile | undefined): ValidatorType | undefined {
-  const [validator, setValidator] = useState<ValidatorType>();
+/** A step's screen once what it needs is loaded (see stepLoader); a spinner until then. */
+export function StepScreen(props: StepScreenProps) {
+  const [loaded, setLoaded] = useState<LoadedStep | null | undefined>(undefined);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
-    setValidator(undefined);
-    const load = step?.schema ? stepValidators[step.step] : undefined;
-    if (!load || !step?.schema) return;
     let current = true;
-    void load().then((module) => current && setValidator(() => createPrecompiledValidator(module.default, step.schema as RJSFSchema)));
+    loadStep(props.stepName).then(
+      (step) => current && setLoaded(step ?? null),
+      () => current && setFailed(true),
+    );
     return () => {
       current = false;
     };
-  }, [step]);
-  return validator;
+  }, [props.stepName]);
+  if (failed) return <Text role="alert">No se pudo cargar la pantalla. Revisa tu conexión e inténtalo de nuevo.</Text>;
+  if (loaded === null) return <Text role="alert">{`Pantalla no encontrada: ${props.stepName}`}</Text>;
+  if (!loaded) return <Loader size="sm" aria-label="Cargando pantalla" />;
+  return <LoadedStepScreen {...props} loaded={loaded} />;
 }
 
 /**
  * One step of the journey, rendered from its step file: heading, text, the form (rjsf with the
  * Mantine theme and the precompiled validator), and the buttons with the events they send.
  */
-export function StepScreen({ stepName, saved, busy, call, journeyData, send }: StepScreenProps) {
-  const step = steps.get(stepName);
-  const validator = useStepValidator(step);
+function LoadedStepScreen({ loaded, saved, busy, call, journeyData, send }: StepScreenProps & { loaded: LoadedStep }) {
+  const { step, validator, form: rjsf, FormWidget } = loaded;
   const [formData, setFormData] = useState<Record<string, unknown>>(() => withJourneyValues(step, saved ?? {}, journeyData));
   const form = useRef<{ submit: () => void } | null>(null);
   // Fields shown from the journey's data (`ui:options.from`) follow it: the activation cost
@@ -51,18 +48,16 @@ export function StepScreen({ stepName, saved, busy, call, journeyData, send }: S
   useEffect(() => setFormData((current) => withJourneyValues(step, current, journeyData)), [journeyData]); // eslint-disable-line react-hooks/exhaustive-deps -- the journey's data is what changes
 
   const missingRequired = useMemo(() => {
-    if (!validator || !step?.schema) return true;
+    if (!validator || !step.schema) return false;
     const { errors } = validator.rawValidation(step.schema as RJSFSchema, formData);
     return (errors ?? []).some((e) => (e as { keyword?: string }).keyword === 'required');
   }, [validator, step, formData]);
 
-  if (!step) return <Text role="alert">{`Pantalla no encontrada: ${stepName}`}</Text>;
   const ui = (step.uiSchema ?? {}) as UiSchema;
   const rootOptions = (ui['ui:options'] ?? {}) as Record<string, unknown>;
   const shows = !step.schema && typeof rootOptions.from === 'string' ? getAt({ context: journeyData }, rootOptions.from) : undefined;
   // A list's button acts on one row (the sales report's "Ver detalle" opens that lead).
   const rowButton = Array.isArray(shows) ? step.buttons?.find((b) => b.event === 'lead.open') : undefined;
-  const FormWidget = typeof ui['ui:widget'] === 'string' ? formWidgets[ui['ui:widget']] : undefined;
   const context: StepFormContext = { call, formData, journeyData, send };
   const onChange = (next: Record<string, unknown>) => {
     // A field whose change sends a journey event (`ui:options.onChange`): months, the visit date.
@@ -84,22 +79,19 @@ export function StepScreen({ stepName, saved, busy, call, journeyData, send }: S
       <Title order={2}>{step.title}</Title>
       {step.description && <Text>{step.description}</Text>}
       {step.text?.map((paragraph) => <Text key={paragraph}>{paragraph}</Text>)}
-      {step.schema && !validator && <Loader size="sm" />}
       {!step.schema && typeof rootOptions.from === 'string' && !FormWidget && (
         <JourneyDataView data={shows} options={rootOptions} rowEvent={rowButton} send={send} />
       )}
       {!step.schema && FormWidget && <FormWidget {...context} value={formData} onChange={setFormData} options={rootOptions} title={step.title} />}
-      {step.schema && validator && FormWidget && (
-        <FormWidget {...context} value={formData} onChange={setFormData} options={(ui['ui:options'] ?? {}) as Record<string, unknown>} title={step.title} />
-      )}
-      {step.schema && validator && !FormWidget && (
-        <Form
+      {step.schema && FormWidget && <FormWidget {...context} value={formData} onChange={setFormData} options={rootOptions} title={step.title} />}
+      {rjsf && validator && (
+        <rjsf.Form
           ref={form as never}
           schema={step.schema as RJSFSchema}
           uiSchema={{ ...ui, 'ui:submitButtonOptions': { norender: true } }}
           formData={formData}
           validator={validator}
-          widgets={fieldWidgets}
+          widgets={rjsf.widgets}
           formContext={context}
           noHtml5Validate
           showErrorList={false}
@@ -131,10 +123,10 @@ export function StepScreen({ stepName, saved, busy, call, journeyData, send }: S
 }
 
 /** The form data with the fields shown from the journey's data (`ui:options.from`) filled in. */
-function withJourneyValues(step: StepFile | undefined, data: Record<string, unknown>, journeyData: Record<string, unknown>): Record<string, unknown> {
+function withJourneyValues(step: StepFile, data: Record<string, unknown>, journeyData: Record<string, unknown>): Record<string, unknown> {
   const next = { ...data };
-  const properties = ((step?.schema as { properties?: Record<string, { readOnly?: boolean }> } | undefined)?.properties ?? {}) as Record<string, { readOnly?: boolean }>;
-  for (const [field, fieldUi] of Object.entries((step?.uiSchema ?? {}) as Record<string, UiSchema>)) {
+  const properties = ((step.schema as { properties?: Record<string, { readOnly?: boolean }> } | undefined)?.properties ?? {}) as Record<string, { readOnly?: boolean }>;
+  for (const [field, fieldUi] of Object.entries((step.uiSchema ?? {}) as Record<string, UiSchema>)) {
     const from = fieldUi?.['ui:options']?.from;
     if (field.startsWith('ui:') || typeof from !== 'string') continue;
     const value = getAt({ context: journeyData }, from);

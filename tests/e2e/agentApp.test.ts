@@ -87,4 +87,18 @@ describe('the agent app in Chromium', () => {
     await page.getByText('El DUI ingresado no es válido').first().waitFor();
     expect(path(page)).toBe('/información-del-cliente');
   });
+
+  it('shows the current step when a link opens a step the journey has not reached', async () => {
+    const page = await app.newPage();
+    await signIn(page);
+    await page.getByRole('heading', { name: 'Inicio' }).waitFor();
+    await openMenu(page, 'Nuevo cliente');
+    await page.getByRole('heading', { name: 'Información del cliente' }).waitFor();
+    await page.getByLabel('Número de documento').fill('05129374-5');
+    // The agent (or a tester) types a later step's address: the journey stays where it is.
+    await page.goto(`${app.address}/documentos`);
+    await page.getByRole('heading', { name: 'Información del cliente' }).waitFor();
+    expect(path(page)).toBe('/información-del-cliente');
+    expect(await page.getByRole('heading', { name: 'Documentos' }).count()).toBe(0);
+  });
 });

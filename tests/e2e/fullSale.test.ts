@@ -1,142 +1,21 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/chromium';
+import { at, click, createOrder, onArrival, sellUntilConfirmation } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
 
 // A whole sale in Chromium at a phone's viewport, through every El Salvador step, against the
 // production build served by the sandbox; then the lead in the sales report.
 const app = useServedApp();
 
-const path = pathOf;
-let shot = 0;
-/** Waits for a step's route, then saves its screenshot. */
-async function at(page: Page, route: string) {
-  await page.waitForFunction((want) => decodeURI(location.pathname) === want, route, { timeout: 10_000 }).catch(async () => {
-    const alert = await page.getByRole('alert').allInnerTexts();
-    throw new Error(`expected ${route}, at ${path(page)}; on screen: ${alert.join(' | ')}`);
+/** A page whose every step arrived at is saved as a numbered screenshot. */
+async function recordedPage() {
+  const page = await app.newPage();
+  let shot = 0;
+  onArrival(page, async (route) => {
+    shot += 1;
+    await screenshot(page, `sale-${String(shot).padStart(2, '0')}${route.replace(/\//g, '-')}`);
   });
-  await page.waitForLoadState('networkidle');
-  shot += 1;
-  await screenshot(page, `sale-${String(shot).padStart(2, '0')}${route.replace(/\//g, '-')}`);
-}
-const click = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
-async function choose(page: Page, label: string, option?: string) {
-  await page.getByLabel(new RegExp(`^${label}`)).first().click();
-  const options = page.getByRole('option');
-  await options.first().waitFor();
-  await (option ? page.getByRole('option', { name: option, exact: true }) : options.first()).click();
-}
-async function outboxCode(to: string): Promise<string> {
-  const { messages } = (await (await fetch(`${app.address}/__sandbox/outbox?to=${encodeURIComponent(to)}`)).json()) as { messages: Array<{ message: string }> };
-  return /\d{6}/.exec(messages.at(-1)?.message ?? '')?.[0] ?? '';
-}
-async function sign(page: Page) {
-  const box = await page.getByLabel('Área de firma').boundingBox();
-  if (!box) throw new Error('no signature area');
-  await page.mouse.move(box.x + 30, box.y + 40);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 30 + i * 20, box.y + 40 + (i % 2) * 30);
-  await page.mouse.up();
-  await page.getByText(/Firma guardada/).waitFor();
-}
-
-/** Sells through every step, from the PIN to the order confirmation, screenshots on the way. */
-async function sellUntilConfirmation(page: Page) {
-    await page.goto(`${app.address}/`);
-    await page.locator('input').first().click();
-    await page.keyboard.type('2580');
-    await click(page, 'Ingresar');
-    await at(page, '/inicio');
-    await page.getByRole('button', { name: 'Menú' }).click();
-    await click(page, 'Nuevo cliente');
-    await at(page, '/información-del-cliente');
-    await page.getByLabel('Número de documento').fill('05129374-5');
-    await click(page, 'Continuar');
-    await at(page, '/ingresa-direccion');
-    await choose(page, 'Departamento', 'San Salvador');
-    await choose(page, 'Municipio', 'San Salvador');
-    await choose(page, 'Colonia');
-    await page.getByLabel('Calle').fill('Calle Arce');
-    await page.getByLabel('Número de casa').fill('12');
-    await click(page, 'Continuar');
-    await at(page, '/direccion-mapa');
-    await click(page, 'Verificar cobertura');
-    await at(page, '/cobertura-exito');
-    await click(page, 'Ver ofertas');
-    await at(page, '/menu-principal');
-    await page.getByRole('button', { name: 'Elegir' }).first().click();
-    await page.getByRole('button', { name: 'Elegido' }).waitFor();
-    await click(page, 'Continuar');
-    await at(page, '/confirmar-seleccion-paquete');
-    await click(page, 'Confirmar paquete');
-    await at(page, '/proceder-pago');
-    await click(page, 'Continuar');
-    await at(page, '/ingresos-del-cliente');
-    await page.getByLabel(/Ingreso/).fill('2500');
-    await click(page, 'Validar ingresos');
-    await at(page, '/id-escaneo-frontal');
-    await page.locator('input[type=file]').setInputFiles('tests/fixtures/ids/ana-perez-front.png');
-    await page.getByText('Foto cargada').waitFor();
-    await click(page, 'Continuar');
-    await at(page, '/id-escaneo-posterior');
-    await page.locator('input[type=file]').setInputFiles('tests/fixtures/ids/ana-perez-rear.png');
-    await page.getByText('Foto cargada').waitFor();
-    await click(page, 'Continuar');
-    await at(page, '/id-revisar');
-    await click(page, 'Continuar');
-    await at(page, '/contrato-formulario');
-    for (const [label, value] of [
-      ['Nombre de la referencia 1', 'Luis Gómez'],
-      ['Teléfono de la referencia 1', '70005678'],
-      ['Nombre de la referencia 2', 'Marta Ruiz'],
-      ['Teléfono de la referencia 2', '70009876'],
-    ] as const) {
-      await page.getByLabel(new RegExp(`^${label}`)).first().fill(value);
-    }
-    await click(page, 'Continuar');
-    await at(page, '/verificar-telefono');
-    // A wrong code shows the spec's message and stays.
-    await page.locator('input').first().click();
-    await page.keyboard.type('000000');
-    await click(page, 'Verificar');
-    await page.getByRole('alert').filter({ hasText: 'Tu código es incorrecto, inténtalo de nuevo' }).waitFor();
-    expect(path(page)).toBe('/verificar-telefono');
-    for (let i = 0; i < 6; i++) await page.keyboard.press('Backspace');
-    await page.locator('input').first().click();
-    await page.keyboard.type(await outboxCode('70001234'));
-    await click(page, 'Verificar');
-    await at(page, '/verificar-correo');
-    await page.locator('input').first().click();
-    await page.keyboard.type(await outboxCode('ana.perez@example.com'));
-    await click(page, 'Verificar');
-    await at(page, '/terminos-y-condiciones');
-    for (const box of await page.getByRole('checkbox').all()) await box.check();
-    await click(page, 'Aceptar y continuar');
-    await at(page, '/autorizaciones-y-firma');
-    await click(page, 'Continuar');
-    await at(page, '/firma-de-autorizaciones');
-    await page.getByRole('checkbox').first().check();
-    await click(page, 'Continuar');
-    await at(page, '/firma-del-cliente');
-    await sign(page);
-    await click(page, 'Guardar firma');
-    await at(page, '/firma-del-vendedor');
-    await sign(page);
-    await click(page, 'Guardar firma');
-    await at(page, '/documentos');
-    const files = page.locator('input[type=file]');
-    await files.nth(0).setInputFiles('tests/fixtures/ids/unreadable.png');
-    await page.getByText('unreadable.png').first().waitFor().catch(() => undefined);
-    await files.nth(1).setInputFiles('tests/fixtures/ids/unreadable.png');
-    await page.waitForLoadState('networkidle');
-    await screenshot(page, 'sale-21b-documentos-cargados');
-    await click(page, 'Continuar');
-    await at(page, '/agendar-visita');
-    await choose(page, 'Fecha de instalación');
-    await page.getByRole('radio').first().check();
-    await page.waitForLoadState('networkidle');
-    await click(page, 'Agendar visita');
-    await at(page, '/confirmar-orden');
+  return page;
 }
 
 async function armFault(operationId: string, fault: string) {
@@ -146,20 +25,23 @@ async function armFault(operationId: string, fault: string) {
 
 describe('a sale in Chromium', () => {
   it('goes from the PIN through every step to /orden-exito and shows the lead as Pendiente', async () => {
-    const page = await app.newPage();
-    await sellUntilConfirmation(page);
+    const page = await recordedPage();
+    await sellUntilConfirmation(page, app.address);
     // Another error than a timeout: the failed screen, from which the agent retries.
     await armFault('activation', '500');
-    for (const box of await page.getByRole('checkbox').all()) await box.check();
-    await click(page, 'Crear orden');
+    await createOrder(page);
     await at(page, '/orden-fallida');
     await page.getByRole('button', { name: /Reintentar|Volver a intentar/ }).click();
     await at(page, '/confirmar-orden');
-    for (const box of await page.getByRole('checkbox').all()) await box.check();
-    await click(page, 'Crear orden');
+    await createOrder(page);
     await at(page, '/orden-exito');
     const leadId = /L-\d+/.exec(await page.locator('main').innerText())?.[0];
     expect(leadId).toBeDefined();
+    // Back is blocked once the order exists: the browser's back button leaves the agent here.
+    await page.goBack();
+    await page.waitForTimeout(300);
+    expect(pathOf(page)).toBe('/orden-exito');
+    expect(await page.locator('main').innerText()).toContain(leadId ?? 'L-');
 
     await click(page, 'Volver al inicio');
     await at(page, '/inicio');
@@ -193,10 +75,9 @@ describe('a sale in Chromium', () => {
 
   it('lands on /orden-fallida-timeout when the activation times out (504)', async () => {
     const page = await app.newPage();
-    await sellUntilConfirmation(page);
+    await sellUntilConfirmation(page, app.address);
     await armFault('activation', '504');
-    for (const box of await page.getByRole('checkbox').all()) await box.check();
-    await click(page, 'Crear orden');
+    await createOrder(page);
     await at(page, '/orden-fallida-timeout');
   }, 180_000);
 });

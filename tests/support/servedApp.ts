@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server';
@@ -9,8 +12,10 @@ import { launchChromium, phoneContext } from './chromium';
  * drive it: what every browser test starts from.
  */
 export async function servedApp(): Promise<{ address: string; browser: Browser; sandbox: Sandbox; close: () => Promise<void> }> {
-  await build({ logLevel: 'warn' });
-  const sandbox = await createSandbox({ db: ':memory:', mode: 'test', staticDir: 'dist' });
+  // Each test file builds into its own folder: files run in parallel and must not share dist/.
+  const outDir = mkdtempSync(join(tmpdir(), 'field-sales-build-'));
+  await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const sandbox = await createSandbox({ db: ':memory:', mode: 'test', staticDir: outDir });
   const address = await sandbox.app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await launchChromium();
   return {
@@ -20,6 +25,7 @@ export async function servedApp(): Promise<{ address: string; browser: Browser; 
     close: async () => {
       await browser.close();
       await sandbox.app.close();
+      rmSync(outDir, { recursive: true, force: true });
     },
   };
 }

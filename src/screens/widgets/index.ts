@@ -1,30 +1,27 @@
-import type { RegistryWidgetsType } from '@rjsf/utils';
-import { FileCaptureForm } from '../forms/FileCaptureForm';
-import { MapForm } from '../forms/MapForm';
-import { OffersForm } from '../forms/OffersForm';
-import { SignatureForm } from '../forms/SignatureForm';
+import type { Widget } from '@rjsf/utils';
 import type { FormWidgetProps } from '../forms/formWidget';
-import { DatePickerWidget } from './DatePickerWidget';
-import { DocumentUploadWidget } from './DocumentUploadWidget';
-import { MaskedInputWidget } from './MaskedInputWidget';
-import { PinInputWidget } from './PinInputWidget';
-import { ProviderSelectWidget } from './ProviderSelectWidget';
-import { TimeSlotsWidget } from './TimeSlotsWidget';
 
-/** The project's field widgets by the names step files use (rjsf's own come with the theme). */
-export const fieldWidgets: RegistryWidgetsType = {
-  pinInput: PinInputWidget,
-  maskedInput: MaskedInputWidget,
-  providerSelect: ProviderSelectWidget,
-  datePicker: DatePickerWidget,
-  timeSlots: TimeSlotsWidget,
-  documentUpload: DocumentUploadWidget,
+/**
+ * The project's widgets by the names step files use, each loaded when a step that names it opens
+ * (a registry of loaders, so the first screen carries none it does not show).
+ */
+export const fieldWidgets: Record<string, () => Promise<Widget>> = {
+  pinInput: () => import('./PinInputWidget').then((m) => m.PinInputWidget as Widget),
+  maskedInput: () => import('./MaskedInputWidget').then((m) => m.MaskedInputWidget as Widget),
+  providerSelect: () => import('./ProviderSelectWidget').then((m) => m.ProviderSelectWidget as Widget),
+  datePicker: () => import('./DatePickerWidget').then((m) => m.DatePickerWidget as Widget),
+  timeSlots: () => import('./TimeSlotsWidget').then((m) => m.TimeSlotsWidget as Widget),
+  documentUpload: () => import('./DocumentUploadWidget').then((m) => m.DocumentUploadWidget as Widget),
+  // The theme's select, under rjsf's own name so it replaces the plain one (see rjsf/StepForm).
+  SelectWidget: () => import('@rjsf/mantine/lib/widgets/SelectWidget.js').then((m) => m.default as Widget),
 };
 
+export type FormWidget = (props: FormWidgetProps) => React.JSX.Element;
+
 /** Widgets that are a whole step's form (`ui:widget` at the root of a uiSchema). */
-export const formWidgets: Record<string, (props: FormWidgetProps) => React.JSX.Element> = {
-  fileCapture: FileCaptureForm,
-  signature: SignatureForm,
-  map: MapForm,
-  offers: OffersForm,
+export const formWidgets: Record<string, () => Promise<FormWidget>> = {
+  fileCapture: () => import('../forms/FileCaptureForm').then((m) => m.FileCaptureForm),
+  signature: () => import('../forms/SignatureForm').then((m) => m.SignatureForm),
+  map: () => import('../forms/MapForm').then((m) => m.MapForm),
+  offers: () => import('../forms/OffersForm').then((m) => m.OffersForm),
 };

@@ -1,0 +1,82 @@
+import type { RegistryWidgetsType, RJSFSchema, ValidatorType } from '@rjsf/utils';
+import type { StepFile } from '../engine/stepFile';
+import type { StepForm } from './rjsf/StepForm';
+import { stepValidators } from './generated/steps/sv/index.js';
+import { fieldWidgets, formWidgets, type FormWidget } from './widgets/index';
+
+const stepFiles = import.meta.glob<StepFile>('../../schemas/steps/sv/*.json', { import: 'default' });
+const fileOf = (name: string) => stepFiles[`../../schemas/steps/sv/${name}.json`];
+
+/** A step ready to show: its file, and what its screen needs, all loaded. */
+export interface LoadedStep {
+  step: StepFile;
+  /** The step's precompiled validator, when it has a schema. */
+  validator?: ValidatorType;
+  /** The rjsf form and the widgets it uses, when the step asks for fields. */
+  form?: { Form: typeof StepForm; widgets: RegistryWidgetsType };
+  /** The widget that is the step's whole form (a photo, a signature, the map, the offers). */
+  FormWidget?: FormWidget;
+}
+
+/** Every `ui:widget` a uiSchema names, at any depth. */
+function widgetNames(ui: unknown, into = new Set<string>()): Set<string> {
+  if (!ui || typeof ui !== 'object') return into;
+  for (const [key, value] of Object.entries(ui)) {
+    if (key === 'ui:widget' && typeof value === 'string') into.add(value);
+    else widgetNames(value, into);
+  }
+  return into;
+}
+
+/** Whether rjsf will draw a select: a field with choices (enum, oneOf) or `ui:widget: select`. */
+function hasChoices(schema: unknown): boolean {
+  if (!schema || typeof schema !== 'object') return false;
+  if ('enum' in schema || 'oneOf' in schema) return true;
+  return Object.values(schema).some(hasChoices);
+}
+
+/**
+ * Loads a step's screen in one go, in parallel: its file, its precompiled validator
+ * (`npm run steps:compile`), rjsf when it has fields, and the project widgets it names. Nothing
+ * of a step is in the first screen's JS unless the first screen is that step.
+ */
+export function loadStep(name: string): Promise<LoadedStep | undefined> {
+  // Once per page: going back to a step, or prefetching it, costs nothing the second time.
+  let loading = loaded.get(name);
+  if (!loading) {
+    loading = load(name);
+    loaded.set(name, loading);
+    loading.catch(() => loaded.delete(name)); // a failed download (network) is tried again next time
+  }
+  return loading;
+}
+
+const loaded = new Map<string, Promise<LoadedStep | undefined>>();
+
+async function load(name: string): Promise<LoadedStep | undefined> {
+  const file = fileOf(name);
+  if (!file) return undefined;
+  const step = await file();
+  const ui = (step.uiSchema ?? {}) as Record<string, unknown>;
+  const root = typeof ui['ui:widget'] === 'string' ? formWidgets[ui['ui:widget']] : undefined;
+  const named = widgetNames(ui);
+  if (step.schema && !root && (named.has('select') || hasChoices(step.schema))) named.add('SelectWidget');
+  const names = [...named].filter((widget) => fieldWidgets[widget]);
+  const loadValidator = step.schema ? stepValidators[step.step] : undefined;
+  const [FormWidget, widgets, validator, rjsf] = await Promise.all([
+    root?.(),
+    Promise.all(names.map(async (widget) => [widget, await (fieldWidgets[widget] as () => Promise<unknown>)()] as const)),
+    step.schema && loadValidator
+      ? Promise.all([import('@rjsf/validator-ajv8/lib/createPrecompiledValidator.js'), loadValidator()]).then(([{ default: create }, functions]) =>
+          create(functions.default, step.schema as RJSFSchema),
+        )
+      : undefined,
+    step.schema && !root ? import('./rjsf/StepForm') : undefined,
+  ]);
+  return {
+    step,
+    ...(FormWidget ? { FormWidget } : {}),
+    ...(validator ? { validator } : {}),
+    ...(rjsf ? { form: { Form: rjsf.StepForm, widgets: Object.fromEntries(widgets) as RegistryWidgetsType } } : {}),
+  };
+}

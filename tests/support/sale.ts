@@ -1,0 +1,151 @@
+import type { Page } from 'playwright-core';
+import { pathOf } from './servedApp';
+
+// An El Salvador sale driven in Chromium, shared by the browser tests and the app benchmark.
+
+/** Waits for a step's route (and what it loads), then lets the caller look (a screenshot). */
+export async function at(page: Page, route: string, timeout = 10_000) {
+  await page.waitForFunction((want) => decodeURI(location.pathname) === want, route, { timeout }).catch(async () => {
+    const alert = await page.getByRole('alert').allInnerTexts();
+    throw new Error(`expected ${route}, at ${pathOf(page)}; on screen: ${alert.join(' | ')}`);
+  });
+  await page.waitForLoadState('networkidle');
+  await arrived.get(page)?.(route);
+}
+
+/** What to do on arriving at each step of a page's sale (the sale test saves screenshots). */
+const arrived = new WeakMap<Page, (route: string) => Promise<void>>();
+export function onArrival(page: Page, look: (route: string) => Promise<void>) {
+  arrived.set(page, look);
+}
+
+/** Clicks a button by its exact label. */
+export const click = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
+/** Opens a select by its label and picks an option (the first when none is named). */
+export async function choose(page: Page, label: string, option?: string) {
+  await page.getByLabel(new RegExp(`^${label}`)).first().click();
+  const options = page.getByRole('option');
+  await options.first().waitFor();
+  await (option ? page.getByRole('option', { name: option, exact: true }) : options.first()).click();
+}
+async function outboxCode(address: string, to: string): Promise<string> {
+  const { messages } = (await (await fetch(`${address}/__sandbox/outbox?to=${encodeURIComponent(to)}`)).json()) as { messages: Array<{ message: string }> };
+  return /\d{6}/.exec(messages.at(-1)?.message ?? '')?.[0] ?? '';
+}
+async function sign(page: Page) {
+  const box = await page.getByLabel('Área de firma').boundingBox();
+  if (!box) throw new Error('no signature area');
+  await page.mouse.move(box.x + 30, box.y + 40);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 30 + i * 20, box.y + 40 + (i % 2) * 30);
+  await page.mouse.up();
+  await page.getByText(/Firma guardada/).waitFor();
+}
+
+/**
+ * Sells through every El Salvador step as an agent would, from the PIN to the order
+ * confirmation, on the served app at `address` (a wrong OTP on the way shows its message).
+ */
+export async function sellUntilConfirmation(page: Page, address: string) {
+  await page.goto(`${address}/`);
+  await page.locator('input').first().click();
+  await page.keyboard.type('2580');
+  await click(page, 'Ingresar');
+  await at(page, '/inicio');
+  await page.getByRole('button', { name: 'Menú' }).click();
+  await click(page, 'Nuevo cliente');
+  await at(page, '/información-del-cliente');
+  await page.getByLabel('Número de documento').fill('05129374-5');
+  await click(page, 'Continuar');
+  await at(page, '/ingresa-direccion');
+  await choose(page, 'Departamento', 'San Salvador');
+  await choose(page, 'Municipio', 'San Salvador');
+  await choose(page, 'Colonia');
+  await page.getByLabel('Calle').fill('Calle Arce');
+  await page.getByLabel('Número de casa').fill('12');
+  await click(page, 'Continuar');
+  await at(page, '/direccion-mapa');
+  await click(page, 'Verificar cobertura');
+  await at(page, '/cobertura-exito');
+  await click(page, 'Ver ofertas');
+  await at(page, '/menu-principal');
+  await page.getByRole('button', { name: 'Elegir' }).first().click();
+  await page.getByRole('button', { name: 'Elegido' }).waitFor();
+  await click(page, 'Continuar');
+  await at(page, '/confirmar-seleccion-paquete');
+  await click(page, 'Confirmar paquete');
+  await at(page, '/proceder-pago');
+  await click(page, 'Continuar');
+  await at(page, '/ingresos-del-cliente');
+  await page.getByLabel(/Ingreso/).fill('2500');
+  await click(page, 'Validar ingresos');
+  await at(page, '/id-escaneo-frontal');
+  await page.locator('input[type=file]').setInputFiles('tests/fixtures/ids/ana-perez-front.png');
+  await page.getByText('Foto cargada').waitFor();
+  await click(page, 'Continuar');
+  await at(page, '/id-escaneo-posterior');
+  await page.locator('input[type=file]').setInputFiles('tests/fixtures/ids/ana-perez-rear.png');
+  await page.getByText('Foto cargada').waitFor();
+  await click(page, 'Continuar');
+  await at(page, '/id-revisar');
+  await click(page, 'Continuar');
+  await at(page, '/contrato-formulario');
+  for (const [label, value] of [
+    ['Nombre de la referencia 1', 'Luis Gómez'],
+    ['Teléfono de la referencia 1', '70005678'],
+    ['Nombre de la referencia 2', 'Marta Ruiz'],
+    ['Teléfono de la referencia 2', '70009876'],
+  ] as const) {
+    await page.getByLabel(new RegExp(`^${label}`)).first().fill(value);
+  }
+  await click(page, 'Continuar');
+  await at(page, '/verificar-telefono');
+  // A wrong code shows the spec's message and stays.
+  await page.locator('input').first().click();
+  await page.keyboard.type('000000');
+  await click(page, 'Verificar');
+  await page.getByRole('alert').filter({ hasText: 'Tu código es incorrecto, inténtalo de nuevo' }).waitFor();
+  if (pathOf(page) !== '/verificar-telefono') throw new Error(`a wrong code left /verificar-telefono for ${pathOf(page)}`);
+  for (let i = 0; i < 6; i++) await page.keyboard.press('Backspace');
+  await page.locator('input').first().click();
+  await page.keyboard.type(await outboxCode(address, '70001234'));
+  await click(page, 'Verificar');
+  await at(page, '/verificar-correo');
+  await page.locator('input').first().click();
+  await page.keyboard.type(await outboxCode(address, 'ana.perez@example.com'));
+  await click(page, 'Verificar');
+  await at(page, '/terminos-y-condiciones');
+  for (const box of await page.getByRole('checkbox').all()) await box.check();
+  await click(page, 'Aceptar y continuar');
+  await at(page, '/autorizaciones-y-firma');
+  await click(page, 'Continuar');
+  await at(page, '/firma-de-autorizaciones');
+  await page.getByRole('checkbox').first().check();
+  await click(page, 'Continuar');
+  await at(page, '/firma-del-cliente');
+  await sign(page);
+  await click(page, 'Guardar firma');
+  await at(page, '/firma-del-vendedor');
+  await sign(page);
+  await click(page, 'Guardar firma');
+  await at(page, '/documentos');
+  const files = page.locator('input[type=file]');
+  await files.nth(0).setInputFiles('tests/fixtures/ids/unreadable.png');
+  await page.getByText('unreadable.png').first().waitFor().catch(() => undefined);
+  await files.nth(1).setInputFiles('tests/fixtures/ids/unreadable.png');
+  await page.waitForLoadState('networkidle');
+  await arrived.get(page)?.('/documentos-cargados');
+  await click(page, 'Continuar');
+  await at(page, '/agendar-visita');
+  await choose(page, 'Fecha de instalación');
+  await page.getByRole('radio').first().check();
+  await page.waitForLoadState('networkidle');
+  await click(page, 'Agendar visita');
+  await at(page, '/confirmar-orden');
+}
+
+/** Accepts both confirmations and creates the order. */
+export async function createOrder(page: Page) {
+  for (const box of await page.getByRole('checkbox').all()) await box.check();
+  await click(page, 'Crear orden');
+}
