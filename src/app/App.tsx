@@ -12,7 +12,7 @@ function CurrentStep() {
   const { step, context, busy, call, send, journey } = useJourney();
   if (!step?.step) return null;
   const pointer = stepDataPointer(journey.graph, step.stateId);
-  return <StepScreen key={step.stateId} stepName={step.step} saved={savedData(context, pointer)} busy={busy} call={call} journeyData={context} send={send} />;
+  return <StepScreen key={step.stateId} stepName={step.step} saved={savedData(context, pointer)} busy={busy} next={step.next} call={call} journeyData={context} send={send} />;
 }
 
 /** The agent app: one journey, its URL, its screens. */

@@ -29,6 +29,16 @@ const deviceLocation = fromPromise<{ latitude: number; longitude: number }>(
     }),
 );
 
+/** Runs `task` when the main thread is idle (within a second); returns how to cancel it. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout: 1000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(task, 50);
+  return () => clearTimeout(handle);
+}
+
 /**
  * The running journey of this build: compiled from the country's journey file, its provider
  * calls made through the api layer (same origin: the sandbox or the provider's proxy), resumed
@@ -47,9 +57,21 @@ export function createJourneyRuntime(inspect?: Inspect) {
   const machine = journey.machine.provide({ actors: actors as never });
   const actor = createActor(machine, { ...(restored.ok ? { snapshot: restored.snapshot as never } : {}), ...(inspect ? { inspect } : {}) });
   connectAnalytics(actor);
-  // What the journey keeps survives a reload of the tab (encrypted at rest with the security issue).
-  actor.subscribe((snapshot) => {
-    if (snapshot.status === 'active') sessionStorage.setItem(STORAGE_KEY, persistJourney(journey, actor.getPersistedSnapshot()));
+  // What the journey keeps survives a reload of the tab (encrypted at rest with the security
+  // issue). Written when the phone is idle, once per burst of changes, so that serializing it is
+  // not part of a step change; a tab being closed writes at once.
+  let pendingSave: (() => void) | undefined;
+  const save = () => {
+    pendingSave = undefined;
+    if (actor.getSnapshot().status === 'active') sessionStorage.setItem(STORAGE_KEY, persistJourney(journey, actor.getPersistedSnapshot()));
+  };
+  actor.subscribe(() => {
+    pendingSave ??= whenIdle(save);
+  });
+  window.addEventListener('pagehide', () => {
+    if (!pendingSave) return;
+    pendingSave();
+    save();
   });
   actor.on('session.wiped', () => {
     sessionStorage.clear();

@@ -11,7 +11,7 @@ import type { BackPolicy, InvokeConfig, JourneyConfig, JsonValue, StateConfig } 
 import { computeProgress, type Progress } from './progress';
 import { fillRoute, routeMatches } from './routes';
 import { contextPointer, readScope, type Scope } from './scope';
-import { stepNodes, stepPredecessors } from './stepLinks';
+import { stepNodes, stepPredecessors, stepSuccessors } from './stepLinks';
 
 /** Everything the shell needs to know about a step, whatever journey it comes from. */
 export interface StepInfo {
@@ -26,6 +26,8 @@ export interface StepInfo {
   public: boolean;
   end: boolean;
   history: 'push' | 'reset';
+  /** The step screens the agent may see next, the main line first: what the shell loads ahead. */
+  next: string[];
 }
 
 /** Events every journey understands besides its own: browser back, with the path it goes to. */
@@ -58,8 +60,9 @@ export function hashText(text: string): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
-function stepInfoOf(node: GraphNode, progress: Map<GraphNode, Progress>): StepInfo {
+function stepInfoOf(node: GraphNode, progress: Map<GraphNode, Progress>, successors: Map<GraphNode, Map<GraphNode, number>>): StepInfo {
   const meta = node.meta;
+  const next = [...(successors.get(node) ?? [])].sort(([, a], [, b]) => a - b).map(([to]) => to.meta.step);
   return {
     stateId: node.id,
     route: meta.route as string,
@@ -72,6 +75,7 @@ function stepInfoOf(node: GraphNode, progress: Map<GraphNode, Progress>): StepIn
     public: meta.public === true,
     end: meta.end === true,
     history: meta.history ?? 'push',
+    next: [...new Set(next.filter((step): step is string => step !== undefined))],
   };
 }
 
@@ -214,7 +218,8 @@ export type JourneySnapshot = SnapshotFrom<JourneyMachine>;
 export function compileJourney(config: JourneyConfig, sourceText = JSON.stringify(config)): CompiledJourney {
   const graph = buildJourneyGraph(config);
   const progress = computeProgress(graph);
-  const steps = new Map(stepNodes(graph).map((node) => [node.id, stepInfoOf(node, progress)]));
+  const successors = stepSuccessors(graph);
+  const steps = new Map(stepNodes(graph).map((node) => [node.id, stepInfoOf(node, progress, successors)]));
   const machine = buildMachine(graph, steps);
   return { id: config.id, hash: hashText(sourceText), config, graph, machine, steps };
 }

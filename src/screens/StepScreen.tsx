@@ -6,20 +6,23 @@ import type { StepFile } from '../engine/stepFile';
 import { errorMessage } from '../validation/errorMessage';
 import type { StepFormContext } from './stepFormContext';
 import { JourneyDataView } from './JourneyDataView';
-import { loadStep, type LoadedStep } from './stepLoader';
+import { loadAhead, loadedStep, loadStep, type LoadedStep } from './stepLoader';
 
 export interface StepScreenProps extends Omit<StepFormContext, 'formData'> {
   stepName: string;
   /** What the journey kept of this step's data (to show what was typed). */
   saved: Record<string, unknown> | undefined;
   busy: boolean;
+  /** The steps that may come next, loaded ahead while this one shows. */
+  next?: string[];
 }
 
 /** A step's screen once what it needs is loaded (see stepLoader); a spinner until then. */
 export function StepScreen(props: StepScreenProps) {
-  const [loaded, setLoaded] = useState<LoadedStep | null | undefined>(undefined);
+  const [loaded, setLoaded] = useState<LoadedStep | null | undefined>(() => loadedStep(props.stepName));
   const [failed, setFailed] = useState(false);
   useEffect(() => {
+    if (loaded !== undefined) return;
     let current = true;
     loadStep(props.stepName).then(
       (step) => current && setLoaded(step ?? null),
@@ -28,7 +31,9 @@ export function StepScreen(props: StepScreenProps) {
     return () => {
       current = false;
     };
-  }, [props.stepName]);
+  }, [props.stepName]); // eslint-disable-line react-hooks/exhaustive-deps -- a step is loaded once per name
+  const next = props.next?.join(',');
+  useEffect(() => (next ? loadAhead(next.split(',')) : undefined), [next]);
   if (failed) return <Text role="alert">No se pudo cargar la pantalla. Revisa tu conexión e inténtalo de nuevo.</Text>;
   if (loaded === null) return <Text role="alert">{`Pantalla no encontrada: ${props.stepName}`}</Text>;
   if (!loaded) return <Loader size="sm" aria-label="Cargando pantalla" />;
@@ -41,7 +46,7 @@ export function StepScreen(props: StepScreenProps) {
  */
 function LoadedStepScreen({ loaded, saved, busy, call, journeyData, send }: StepScreenProps & { loaded: LoadedStep }) {
   const { step, validator, form: rjsf, FormWidget } = loaded;
-  const [formData, setFormData] = useState<Record<string, unknown>>(() => withJourneyValues(step, saved ?? {}, journeyData));
+  const [formData, setFormData] = useState<Record<string, unknown>>(() => withJourneyValues(step, { ...saved }, journeyData));
   const form = useRef<{ submit: () => void } | null>(null);
   // Fields shown from the journey's data (`ui:options.from`) follow it: the activation cost
   // after a change of months; read-only ones always, the others while still empty.
@@ -122,16 +127,22 @@ function LoadedStepScreen({ loaded, saved, busy, call, journeyData, send }: Step
   );
 }
 
-/** The form data with the fields shown from the journey's data (`ui:options.from`) filled in. */
+/**
+ * The form data with the fields shown from the journey's data (`ui:options.from`) filled in; the
+ * same object when nothing changes, so that React does not draw the form again for nothing.
+ */
 function withJourneyValues(step: StepFile, data: Record<string, unknown>, journeyData: Record<string, unknown>): Record<string, unknown> {
-  const next = { ...data };
+  let next = data;
   const properties = ((step.schema as { properties?: Record<string, { readOnly?: boolean }> } | undefined)?.properties ?? {}) as Record<string, { readOnly?: boolean }>;
   for (const [field, fieldUi] of Object.entries((step.uiSchema ?? {}) as Record<string, UiSchema>)) {
     const from = fieldUi?.['ui:options']?.from;
     if (field.startsWith('ui:') || typeof from !== 'string') continue;
     const value = getAt({ context: journeyData }, from);
     const fixed = properties[field]?.readOnly === true || fieldUi['ui:disabled'] === true;
-    if (value !== undefined && value !== null && (fixed || next[field] === undefined || next[field] === '')) next[field] = value;
+    if (value !== undefined && value !== null && (fixed || next[field] === undefined || next[field] === '') && next[field] !== value) {
+      if (next === data) next = { ...data };
+      next[field] = value;
+    }
   }
   return next;
 }

@@ -44,7 +44,10 @@ export function loadStep(name: string): Promise<LoadedStep | undefined> {
   // Once per page: going back to a step, or prefetching it, costs nothing the second time.
   let loading = loaded.get(name);
   if (!loading) {
-    loading = load(name);
+    loading = load(name).then((step) => {
+      ready.set(name, step);
+      return step;
+    });
     loaded.set(name, loading);
     loading.catch(() => loaded.delete(name)); // a failed download (network) is tried again next time
   }
@@ -52,6 +55,26 @@ export function loadStep(name: string): Promise<LoadedStep | undefined> {
 }
 
 const loaded = new Map<string, Promise<LoadedStep | undefined>>();
+const ready = new Map<string, LoadedStep | undefined>();
+
+/** A step already loaded (shown before, or loaded ahead), so its screen shows in the same frame. */
+export function loadedStep(name: string): LoadedStep | null | undefined {
+  return ready.has(name) ? (ready.get(name) ?? null) : undefined;
+}
+
+/**
+ * Loads the screens the agent may see next while the phone is idle, so that on a slow network
+ * the next step does not wait for its code. A failure here is silent: the step loads when shown.
+ */
+export function loadAhead(names: string[]): () => void {
+  const run = () => names.forEach((name) => void loadStep(name).catch(() => undefined));
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(run, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(run, 200);
+  return () => clearTimeout(handle);
+}
 
 async function load(name: string): Promise<LoadedStep | undefined> {
   const file = fileOf(name);
