@@ -44,52 +44,58 @@ async function sign(page: Page) {
 
 /**
  * Sells through every El Salvador step as an agent would, from the PIN to the order
- * confirmation, on the served app at `address` (a wrong OTP on the way shows its message).
+ * confirmation, on the served app at `address` (a wrong OTP on the way shows its message);
+ * with `stopAt`, stops on arriving at that route (a test of one step starts there).
  */
-export async function sellUntilConfirmation(page: Page, address: string) {
+export async function sellUntilConfirmation(page: Page, address: string, stopAt?: string) {
+  /** Arrives at a step; true when the caller asked to stop there. */
+  const reach = async (route: string) => {
+    await at(page, route);
+    return route === stopAt;
+  };
   await page.goto(`${address}/`);
   await page.locator('input').first().click();
   await page.keyboard.type('2580');
   await click(page, 'Ingresar');
-  await at(page, '/inicio');
+  if (await reach('/inicio')) return;
   await page.getByRole('button', { name: 'Menú' }).click();
   await click(page, 'Nuevo cliente');
-  await at(page, '/información-del-cliente');
+  if (await reach('/información-del-cliente')) return;
   await page.getByLabel('Número de documento').fill('05129374-5');
   await click(page, 'Continuar');
-  await at(page, '/ingresa-direccion');
+  if (await reach('/ingresa-direccion')) return;
   await choose(page, 'Departamento', 'San Salvador');
   await choose(page, 'Municipio', 'San Salvador');
   await choose(page, 'Colonia');
   await page.getByLabel('Calle').fill('Calle Arce');
   await page.getByLabel('Número de casa').fill('12');
   await click(page, 'Continuar');
-  await at(page, '/direccion-mapa');
+  if (await reach('/direccion-mapa')) return;
   await click(page, 'Verificar cobertura');
-  await at(page, '/cobertura-exito');
+  if (await reach('/cobertura-exito')) return;
   await click(page, 'Ver ofertas');
-  await at(page, '/menu-principal');
+  if (await reach('/menu-principal')) return;
   await page.getByRole('button', { name: 'Elegir' }).first().click();
   await page.getByRole('button', { name: 'Elegido' }).waitFor();
   await click(page, 'Continuar');
-  await at(page, '/confirmar-seleccion-paquete');
+  if (await reach('/confirmar-seleccion-paquete')) return;
   await click(page, 'Confirmar paquete');
-  await at(page, '/proceder-pago');
+  if (await reach('/proceder-pago')) return;
   await click(page, 'Continuar');
-  await at(page, '/ingresos-del-cliente');
+  if (await reach('/ingresos-del-cliente')) return;
   await page.getByLabel(/Ingreso/).fill('2500');
   await click(page, 'Validar ingresos');
-  await at(page, '/id-escaneo-frontal');
+  if (await reach('/id-escaneo-frontal')) return;
   await page.locator('input[type=file]').setInputFiles('tests/fixtures/ids/ana-perez-front.png');
   await page.getByText('Foto cargada').waitFor();
   await click(page, 'Continuar');
-  await at(page, '/id-escaneo-posterior');
+  if (await reach('/id-escaneo-posterior')) return;
   await page.locator('input[type=file]').setInputFiles('tests/fixtures/ids/ana-perez-rear.png');
   await page.getByText('Foto cargada').waitFor();
   await click(page, 'Continuar');
-  await at(page, '/id-revisar');
+  if (await reach('/id-revisar')) return;
   await click(page, 'Continuar');
-  await at(page, '/contrato-formulario');
+  if (await reach('/contrato-formulario')) return;
   for (const [label, value] of [
     ['Nombre de la referencia 1', 'Luis Gómez'],
     ['Teléfono de la referencia 1', '70005678'],
@@ -99,7 +105,7 @@ export async function sellUntilConfirmation(page: Page, address: string) {
     await page.getByLabel(new RegExp(`^${label}`)).first().fill(value);
   }
   await click(page, 'Continuar');
-  await at(page, '/verificar-telefono');
+  if (await reach('/verificar-telefono')) return;
   // A wrong code shows the spec's message and stays.
   await page.locator('input').first().click();
   await page.keyboard.type('000000');
@@ -110,25 +116,25 @@ export async function sellUntilConfirmation(page: Page, address: string) {
   await page.locator('input').first().click();
   await page.keyboard.type(await outboxCode(address, '70001234'));
   await click(page, 'Verificar');
-  await at(page, '/verificar-correo');
+  if (await reach('/verificar-correo')) return;
   await page.locator('input').first().click();
   await page.keyboard.type(await outboxCode(address, 'ana.perez@example.com'));
   await click(page, 'Verificar');
-  await at(page, '/terminos-y-condiciones');
+  if (await reach('/terminos-y-condiciones')) return;
   for (const box of await page.getByRole('checkbox').all()) await box.check();
   await click(page, 'Aceptar y continuar');
-  await at(page, '/autorizaciones-y-firma');
+  if (await reach('/autorizaciones-y-firma')) return;
   await click(page, 'Continuar');
-  await at(page, '/firma-de-autorizaciones');
+  if (await reach('/firma-de-autorizaciones')) return;
   await page.getByRole('checkbox').first().check();
   await click(page, 'Continuar');
-  await at(page, '/firma-del-cliente');
+  if (await reach('/firma-del-cliente')) return;
   await sign(page);
   await click(page, 'Guardar firma');
-  await at(page, '/firma-del-vendedor');
+  if (await reach('/firma-del-vendedor')) return;
   await sign(page);
   await click(page, 'Guardar firma');
-  await at(page, '/documentos');
+  if (await reach('/documentos')) return;
   const files = page.locator('input[type=file]');
   await files.nth(0).setInputFiles('tests/fixtures/ids/unreadable.png');
   await page.getByText('unreadable.png').first().waitFor().catch(() => undefined);
@@ -136,12 +142,12 @@ export async function sellUntilConfirmation(page: Page, address: string) {
   await page.waitForLoadState('networkidle');
   await arrived.get(page)?.('/documentos-cargados');
   await click(page, 'Continuar');
-  await at(page, '/agendar-visita');
+  if (await reach('/agendar-visita')) return;
   await choose(page, 'Fecha de instalación');
   await page.getByRole('radio').first().check();
   await page.waitForLoadState('networkidle');
   await click(page, 'Agendar visita');
-  await at(page, '/confirmar-orden');
+  if (await reach('/confirmar-orden')) return;
 }
 
 /** Accepts both confirmations and creates the order. */
