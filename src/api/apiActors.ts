@@ -4,6 +4,12 @@ import type { CallInput } from './callOperation';
 import { operations, type OperationId } from './generated/operations';
 import { adaptInput, type ApiSession } from './requestAdapters';
 
+/** Operations sent with an Idempotency-Key, which may be repeated without doing twice what they do. */
+const RETRIED = new Set<OperationId>(['activation']);
+
+/** Pauses before each retry of an idempotent call that got no answer: 1 s, 2 s, 4 s. */
+export const RETRY_DELAYS_MS = [1000, 2000, 4000] as const;
+
 /**
  * The journey's provider calls (`api.<operationId>` in a journey file), given to its machine
  * with `machine.provide({ actors })`. A call that fails rejects with the ApiError (status,
@@ -13,13 +19,29 @@ import { adaptInput, type ApiSession } from './requestAdapters';
  * const actors = createApiActors((op, input) => callOperation(clients, config, op, input));
  * createActor(journey.machine.provide({ actors }));
  */
-export function createApiActors(call: (operationId: OperationId, input: CallInput) => Promise<CallOutcome<unknown>>, session: ApiSession = {}) {
+export function createApiActors(
+  call: (operationId: OperationId, input: CallInput) => Promise<CallOutcome<unknown>>,
+  session: ApiSession = {},
+  { retryDelaysMs = RETRY_DELAYS_MS }: { retryDelaysMs?: readonly number[] } = {},
+) {
   return Object.fromEntries(
     (Object.keys(operations) as OperationId[]).map((operationId) => [
       `api.${operationId}`,
       fromPromise<unknown, Record<string, unknown> | undefined>(async ({ input }) => {
         const given = input ?? {};
-        const outcome = await call(operationId, adaptInput(operationId, given, session));
+        const adapted = adaptInput(operationId, given, session);
+        let outcome = await call(operationId, adapted);
+        // An order sent with its sale's Idempotency-Key may be sent again: when the connection
+        // failed without any answer (a phone losing signal), it is retried with growing pauses;
+        // the provider answers the first order's lead. A timeout (504) or an error answer is not
+        // retried here: the journey shows it (spec section 4).
+        if (RETRIED.has(operationId)) {
+          for (const delay of retryDelaysMs) {
+            if (outcome.ok || outcome.error.kind !== 'network' || outcome.error.status !== 0) break;
+            await new Promise((resolve) => setTimeout(resolve, delay));
+            outcome = await call(operationId, adapted);
+          }
+        }
         if (!outcome.ok) throw outcome.error;
         // The PIN is kept for the session (memory only): later calls send it (vendPass, password).
         if (operationId === 'accessToken') session.pin = String(given.code ?? '');

@@ -120,9 +120,13 @@ export function adaptInput(operationId: OperationId, input: Data, session: ApiSe
       };
     }
     case 'activation': {
-      const order = activationOrder(obj(input.sale), obj(input.seller), session.pin);
-      // The same order always gets the same key: a retry after a timeout never orders twice.
-      return { 'Idempotency-Key': `order-${hashText(JSON.stringify(order))}`, ...order };
+      const sale = obj(input.sale);
+      const order = activationOrder(sale, obj(input.seller), session.pin);
+      // The sale's id is its order's key: however often the order is sent (a retry after a cut
+      // connection, after a timeout), the provider creates it once. A sale without an id (a
+      // journey that mints none) falls back to the order's content.
+      const key = typeof sale.saleId === 'string' && sale.saleId !== '' ? sale.saleId : `order-${hashText(JSON.stringify(order))}`;
+      return { 'Idempotency-Key': key, ...order };
     }
     default:
       return input;

@@ -12,7 +12,20 @@ function CurrentStep() {
   const { step, context, busy, call, send, journey } = useJourney();
   if (!step?.step) return null;
   const pointer = stepDataPointer(journey.graph, step.stateId);
-  return <StepScreen key={step.stateId} stepName={step.step} saved={savedData(context, pointer)} busy={busy} next={step.next} call={call} journeyData={context} send={send} />;
+  const draft = (context.ui as { draft?: { stateId?: string; data?: Record<string, unknown> } | null } | undefined)?.draft;
+  return (
+    <StepScreen
+      key={step.stateId}
+      stepName={step.step}
+      saved={savedData(context, pointer)}
+      draft={draft?.stateId === step.stateId && draft.data ? draft.data : undefined}
+      busy={busy}
+      next={step.next}
+      call={call}
+      journeyData={context}
+      send={send}
+    />
+  );
 }
 
 /** The agent app: one journey, its URL, its screens. */

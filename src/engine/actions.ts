@@ -69,6 +69,16 @@ export const actions: Record<string, ActionSpec> = {
     params: { type: 'object', required: ['at'], additionalProperties: false, properties: { at: writePointer } },
     update: (scope, { at }) => write(scope.context, at as string, Number(readScope(scope, at as string) ?? 0) + 1),
   },
+  newId: {
+    description: 'store a new random id (a UUID) at `to`: a sale gets one when it starts, sent as its order\'s Idempotency-Key',
+    params: {
+      type: 'object',
+      required: ['to'],
+      additionalProperties: false,
+      properties: { to: writePointer },
+    },
+    update: (scope, { to }) => write(scope.context, to as string, globalThis.crypto.randomUUID()),
+  },
   toggle: {
     description: 'select the item keyed by the value at `key` under `at`, or unselect it when already selected',
     params: {

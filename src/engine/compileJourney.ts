@@ -30,8 +30,15 @@ export interface StepInfo {
   next: string[];
 }
 
-/** Events every journey understands besides its own: browser back, with the path it goes to. */
-export type EngineEvent = { type: 'nav.back'; route?: string };
+/**
+ * Where the current step's draft is kept: `{ stateId, data }`, what the agent typed or captured
+ * and has not submitted yet. Part of the journey's snapshot, so it survives a reload; cleared
+ * when the step is left, and by a journey's `reset`.
+ */
+export const DRAFT_POINTER = '/context/ui/draft';
+
+/** Events every journey understands besides its own: browser back, with the path it goes to; a step's draft. */
+export type EngineEvent = { type: 'nav.back' | 'step.draft'; route?: string; data?: unknown };
 
 /** Events sent to a journey: its own (`step.submit` with `data`, ...) and the engine's. */
 export type JourneyEvent = EngineEvent | ({ type: string } & Record<string, unknown>);
@@ -134,7 +141,12 @@ function machineConfig(graph: JourneyGraph): StateConfig & { id: string; context
     if (node.meta.route !== undefined) {
       out.entry = [...asList(node.config.entry), { type: '$enterStep', params: { stateId: node.id } }];
       out.exit = [{ type: '$leaveStep' }, ...asList(node.config.exit)];
-      out.on = { ...(out.on as object), 'nav.back': backTransitions(graph, node, predecessors.get(node) ?? []) };
+      out.on = {
+        ...(out.on as object),
+        'nav.back': backTransitions(graph, node, predecessors.get(node) ?? []),
+        // What is typed or captured on a step, kept while the step shows (a reload shows it again).
+        'step.draft': { actions: { type: '$saveDraft', params: { stateId: node.id } } },
+      };
     }
     return out;
   };
@@ -195,9 +207,16 @@ function buildMachine(graph: JourneyGraph, steps: Map<string, StepInfo>) {
         enqueue.emit({ type: 'step.entered', journey: graph.id, stateId: info.stateId, route: info.route, ...(info.track ? { track: info.track } : {}) });
         if (info.end) enqueue.emit({ type: 'flow.ended', journey: graph.id, stateId: info.stateId });
       }),
-      // A message belongs to the step it was shown on.
-      $leaveStep: assign(({ context }) =>
-        getAt(context, contextPointer(MESSAGE_POINTER)) == null ? context : setAt(context, contextPointer(MESSAGE_POINTER), null),
+      // A message, and a draft, belong to the step they were shown on.
+      $leaveStep: assign(({ context }) => {
+        let next = context;
+        for (const pointer of [MESSAGE_POINTER, DRAFT_POINTER]) {
+          if (getAt(next, contextPointer(pointer)) != null) next = setAt(next, contextPointer(pointer), null);
+        }
+        return next;
+      }),
+      $saveDraft: assign(({ context, event }, params: { stateId: string }) =>
+        setAt(context, contextPointer(DRAFT_POINTER), { stateId: params.stateId, data: (event as { data?: unknown }).data ?? null } as JsonValue),
       ),
     },
     actors,

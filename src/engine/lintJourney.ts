@@ -18,7 +18,7 @@ import type { Problem } from './problem';
 import { homeNodeOf } from './homeNode';
 
 /** Events the engine sends itself; a journey file may not declare them. */
-const RESERVED_EVENTS = new Set(['nav.back']);
+const RESERVED_EVENTS = new Set(['nav.back', 'step.draft']);
 
 /** Checks a guard's or action's params with its validator, precompiled from its params schema. */
 function paramProblem(kind: 'guard' | 'action', name: string, params: unknown, pointer: string): Problem | undefined {
@@ -182,7 +182,8 @@ export function lintJourney(graph: JourneyGraph): Problem[] {
     checkActions(asList(config.exit), `${node.pointer}/exit`, Array.isArray(config.exit), problems);
     for (const event of Object.keys(config.on ?? {})) {
       if (RESERVED_EVENTS.has(event)) {
-        problems.push({ pointer: `${node.pointer}/on/${event}`, message: `"${event}" is sent by the engine from each step's "back"; set meta.back instead` });
+        const instead = event === 'nav.back' ? `from each step's "back"; set meta.back instead` : 'to keep what a step has not submitted yet; it cannot be handled by a journey';
+        problems.push({ pointer: `${node.pointer}/on/${event}`, message: `"${event}" is sent by the engine ${instead}` });
       }
     }
     const progress = node.meta.progress;

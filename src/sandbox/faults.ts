@@ -4,7 +4,9 @@
  * `401`, `403`, `404`, `412`, `500`, `504`, `400` (an ErrorBody as `errors[0]`; `400-nested`,
  * `400-error`, `400-status` and `400-empty` give the other shapes of spec section 8), `code` (a 200 whose body has a
  * `code` field), `malformed` (a 200 whose body is not JSON), `text` (a 418 with a plain-text body),
- * `timeout` (no answer for `x-sandbox-fault-delay` ms, default 30 s, then 504).
+ * `timeout` (no answer for `x-sandbox-fault-delay` ms, default 30 s, then 504), `drop` (the
+ * connection is cut before the operation runs: nothing happened) and `lost-answer` (the operation
+ * runs, then the connection is cut: it happened but the caller cannot know; a phone losing signal).
  * `POST /__sandbox/faults {operationId, fault, times}` arms the same faults for the next calls of
  * an operation, for callers that cannot set a header (the app in a browser).
  */
@@ -14,6 +16,8 @@ export interface FaultAnswer {
   raw?: string;
   contentType?: string;
   delayMs?: number;
+  /** Cut the connection instead of answering: before the operation runs, or after. */
+  cut?: 'before' | 'after';
 }
 
 export const FAULT_HEADER = 'x-sandbox-fault';
@@ -50,6 +54,10 @@ export function faultAnswer(fault: string, delayHeader: string | undefined): Fau
       return { status: 418, body: undefined, raw: 'El proveedor está en mantenimiento', contentType: 'text/plain; charset=utf-8' };
     case 'timeout':
       return { status: 504, body: { errors: [{ code: 'TIMEOUT', message: 'Gateway timeout' }] }, delayMs: Number(delayHeader ?? 30_000) };
+    case 'drop':
+      return { status: 0, body: undefined, cut: 'before' };
+    case 'lost-answer':
+      return { status: 0, body: undefined, cut: 'after' };
     default:
       return undefined;
   }

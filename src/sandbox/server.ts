@@ -140,8 +140,15 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
           if (next.remaining <= 0) armed.delete(operation.operationId);
         }
         const fault = mode !== 'production' ? (headers[FAULT_HEADER] ?? next?.fault) : undefined;
-        if (fault) {
-          const answer = faultAnswer(fault, headers['x-sandbox-fault-delay']);
+        const injected = fault ? faultAnswer(fault, headers['x-sandbox-fault-delay']) : undefined;
+        // A cut connection: the caller gets no answer at all, as on a phone losing its signal.
+        const cut = () => {
+          reply.hijack();
+          request.raw.socket.destroy();
+        };
+        if (injected?.cut === 'before') return cut();
+        if (fault && !injected?.cut) {
+          const answer = injected;
           if (answer) {
             if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
             if (answer.raw !== undefined) return reply.status(answer.status).type(answer.contentType ?? 'text/plain').send(answer.raw);
@@ -164,6 +171,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         }
         if (!handler) return send(reply, badRequest(`${operation.operationId} no está disponible en el sandbox`, 'NOT_IMPLEMENTED', 501));
         const answer = await handler({ db, mode, params, query, body, headers, files, seller, now: now() });
+        if (injected?.cut === 'after') return cut();
         return send(reply, answer);
       },
     });

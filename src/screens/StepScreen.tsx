@@ -12,10 +12,15 @@ export interface StepScreenProps extends Omit<StepFormContext, 'formData'> {
   stepName: string;
   /** What the journey kept of this step's data (to show what was typed). */
   saved: Record<string, unknown> | undefined;
+  /** What was typed or captured here and not submitted yet (kept across a reload), if any. */
+  draft?: Record<string, unknown> | undefined;
   busy: boolean;
   /** The steps that may come next, loaded ahead while this one shows. */
   next?: string[];
 }
+
+/** How long after the last change a step's draft is handed to the journey. */
+const DRAFT_DELAY_MS = 400;
 
 /** A step's screen once what it needs is loaded (see stepLoader); a spinner until then. */
 export function StepScreen(props: StepScreenProps) {
@@ -44,9 +49,20 @@ export function StepScreen(props: StepScreenProps) {
  * One step of the journey, rendered from its step file: heading, text, the form (rjsf with the
  * Mantine theme and the precompiled validator), and the buttons with the events they send.
  */
-function LoadedStepScreen({ loaded, saved, busy, call, journeyData, send }: StepScreenProps & { loaded: LoadedStep }) {
+function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData, send }: StepScreenProps & { loaded: LoadedStep }) {
   const { step, validator, form: rjsf, FormWidget } = loaded;
-  const [formData, setFormData] = useState<Record<string, unknown>>(() => withJourneyValues(step, { ...saved }, journeyData));
+  const [formData, setFormData] = useState<Record<string, unknown>>(() => withJourneyValues(step, { ...(draft ?? saved) }, journeyData));
+  // The journey keeps what is on the screen as the step's draft (a photo uploaded, a name typed),
+  // a moment after the last change, so a reload or a killed tab does not lose it.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const handle = setTimeout(() => send({ type: 'step.draft', data: formData }), DRAFT_DELAY_MS);
+    return () => clearTimeout(handle);
+  }, [formData]); // eslint-disable-line react-hooks/exhaustive-deps -- only a change of the data is saved
   const form = useRef<{ submit: () => void } | null>(null);
   // Fields shown from the journey's data (`ui:options.from`) follow it: the activation cost
   // after a change of months; read-only ones always, the others while still empty.

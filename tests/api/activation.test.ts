@@ -35,6 +35,22 @@ describe('activation', () => {
     }
   });
 
+  it('gets no answer at all when the connection is cut, before the order (nothing made) or after it (made)', async () => {
+    const sandbox = await runningSandbox();
+    try {
+      await sandbox.signIn();
+      const leads = () => (sandbox.db.prepare('select count(*) as n from leads').get() as { n: number }).n;
+      const dropped = await sandbox.client({ headers: { 'x-sandbox-fault': 'drop' } }).call('activation', { 'Idempotency-Key': 'order-cut-1', ...order() });
+      expect(dropped).toEqual({ ok: false, error: expect.objectContaining({ kind: 'network', status: 0 }) });
+      expect(leads()).toBe(0);
+      const lost = await sandbox.client({ headers: { 'x-sandbox-fault': 'lost-answer' } }).call('activation', { 'Idempotency-Key': 'order-cut-2', ...order() });
+      expect(lost).toEqual({ ok: false, error: expect.objectContaining({ kind: 'network', status: 0 }) });
+      expect(leads()).toBe(1);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
   it('keeps a lead across a restart on the same database file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-restart-'));
     temps.push(dir);

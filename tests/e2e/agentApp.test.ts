@@ -101,4 +101,18 @@ describe('the agent app in Chromium', () => {
     expect(path(page)).toBe('/información-del-cliente');
     expect(await page.getByRole('heading', { name: 'Documentos' }).count()).toBe(0);
   });
+
+  it('keeps what was typed on a step and not submitted across a reload', async () => {
+    const page = await app.newPage();
+    await signIn(page);
+    await page.getByRole('heading', { name: 'Inicio' }).waitFor();
+    await openMenu(page, 'Nuevo cliente');
+    await page.getByRole('heading', { name: 'Información del cliente' }).waitFor();
+    await page.getByLabel('Número de documento').fill('05129374-5');
+    // The journey takes the draft a moment after the last keystroke and keeps it in the tab.
+    await page.waitForFunction(() => (sessionStorage.getItem('journey') ?? '').includes('05129374-5'));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Información del cliente' }).waitFor();
+    expect(await page.getByLabel('Número de documento').inputValue()).toBe('05129374-5');
+  });
 });

@@ -17,9 +17,10 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 describe('the El Salvador journey against the sandbox', () => {
-  it('sells a triple play from the PIN to the sales report', async () => {
+  it('sells a triple play from the PIN to the sales report, its order sent again after lost answers but created once', async () => {
     const api = sandbox.client();
-    const actors = { ...createApiActors(api.call), 'device.location': fromPromise(async () => ({ latitude: 13.697366, longitude: -89.192282 })) };
+    // Short pauses between retries: the test is about what is sent, not how long it waits.
+    const actors = { ...createApiActors(api.call, {}, { retryDelaysMs: [50, 100, 200] }), 'device.location': fromPromise(async () => ({ latitude: 13.697366, longitude: -89.192282 })) };
     const actor = createActor(journey.machine.provide({ actors: actors as never })).start();
     const route = () => currentStep(journey, actor.getSnapshot())?.route;
     const context = () => actor.getSnapshot().context as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- reading journey data in a test
@@ -90,9 +91,17 @@ describe('the El Salvador journey against the sandbox', () => {
     await step({ type: 'step.submit', data: { utilityBill: [{ fileName: 'recibo.jpg', imageUrl: '/uploads/recibo.jpg' }], incomeProof: [{ fileName: 'c.jpg', imageUrl: '/uploads/c.jpg' }] } }, '/agendar-visita');
     const date = context().sale.schedule.suggestedDates[0] as string;
     await step({ type: 'step.submit', data: { time: 'AM', installationDate: date, cliTelephone: '70001234', email: 'ana.perez@example.com' } }, '/confirmar-orden');
+    // The order reaches the provider but the answer is lost, twice (a phone losing signal): the
+    // order is sent again with the sale's id as its key, and the provider creates it once.
+    const leads = () => (sandbox.db.prepare('select count(*) as n from leads').get() as { n: number }).n;
+    const before = leads();
+    const armed = await fetch(`${sandbox.address}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operationId: 'activation', fault: 'lost-answer', times: 2 }) });
+    expect(armed.status).toBe(200);
+    expect(context().sale.saleId).toMatch(/^[0-9a-f-]{36}$/);
     await step({ type: 'step.submit', data: { generalConditions: true, privacyNotice: true } }, '/orden-exito');
     const leadId = context().sale.order.leadId as string;
     expect(leadId).toMatch(/^L-\d+$/);
+    expect(leads()).toBe(before + 1);
 
     await step({ type: 'step.home' }, '/inicio');
     await step({ type: 'menu.salesReport' }, '/ventas-reporte');

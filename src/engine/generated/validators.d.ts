@@ -17,6 +17,7 @@ export declare const guard_not: PrecompiledValidator;
 export declare const action_save: PrecompiledValidator;
 export declare const action_assign: PrecompiledValidator;
 export declare const action_count: PrecompiledValidator;
+export declare const action_newId: PrecompiledValidator;
 export declare const action_toggle: PrecompiledValidator;
 export declare const action_message: PrecompiledValidator;
 export declare const action_clearMessage: PrecompiledValidator;
