@@ -28,6 +28,11 @@ export async function choose(page: Page, label: string, option?: string) {
   await options.first().waitFor();
   await (option ? page.getByRole('option', { name: option, exact: true }) : options.first()).click();
 }
+/** Opens a date picker by its label and picks the first date it offers. */
+export async function pickFirstDate(page: Page, label: string) {
+  await page.getByLabel(new RegExp(`^${label}`)).first().click();
+  await page.getByRole('dialog').locator('table button:not([disabled])').first().click();
+}
 async function outboxCode(address: string, to: string): Promise<string> {
   const { messages } = (await (await fetch(`${address}/__sandbox/outbox?to=${encodeURIComponent(to)}`)).json()) as { messages: Array<{ message: string }> };
   return /\d{6}/.exec(messages.at(-1)?.message ?? '')?.[0] ?? '';
@@ -143,8 +148,8 @@ export async function sellUntilConfirmation(page: Page, address: string, stopAt?
   await arrived.get(page)?.('/documentos-cargados');
   await click(page, 'Continuar');
   if (await reach('/agendar-visita')) return;
-  await choose(page, 'Fecha de instalación');
-  await page.getByRole('radio').first().check();
+  await pickFirstDate(page, 'Fecha de instalación');
+  await page.getByRole('radio', { disabled: false }).first().check();
   await page.waitForLoadState('networkidle');
   await click(page, 'Agendar visita');
   if (await reach('/confirmar-orden')) return;

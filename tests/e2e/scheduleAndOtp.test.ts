@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../support/chromium';
+import { click, pickFirstDate, sellUntilConfirmation } from '../support/sale';
+import { pathOf, useServedApp } from '../support/servedApp';
+
+// The OTP and schedule steps in Chromium, reached by a sale driven up to them.
+const app = useServedApp();
+
+async function outbox(to: string): Promise<string[]> {
+  const { messages } = (await (await fetch(`${app.address}/__sandbox/outbox?to=${encodeURIComponent(to)}`)).json()) as { messages: Array<{ message: string }> };
+  return messages.map((m) => /\d{6}/.exec(m.message)?.[0] ?? '');
+}
+
+async function armFault(operationId: string, fault: string) {
+  const response = await fetch(`${app.address}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operationId, fault }) });
+  expect(response.status).toBe(200);
+}
+
+describe('OTP and schedule in Chromium', () => {
+  it('sends a new code on "Solicita uno nuevo", and the new code verifies the phone', async () => {
+    const page = await app.newPage();
+    await sellUntilConfirmation(page, app.address, '/verificar-telefono');
+    const before = await outbox('70001234');
+    await click(page, 'Solicita uno nuevo');
+    await expect.poll(async () => (await outbox('70001234')).length).toBe(before.length + 1);
+    // The code is typed on a numeric keyboard, one digit per box.
+    expect(await page.locator('input').first().getAttribute('inputmode')).toBe('numeric');
+    await page.locator('input').first().click();
+    await page.keyboard.type((await outbox('70001234')).at(-1) ?? '');
+    await click(page, 'Verificar');
+    await page.waitForFunction(() => decodeURI(location.pathname) === '/verificar-correo');
+  }, 120_000);
+
+  it('offers only the suggested dates in a calendar and only the periods with free slots', async () => {
+    const page = await app.newPage();
+    await sellUntilConfirmation(page, app.address, '/agendar-visita');
+    await page.getByLabel(/^Fecha de instalación/).first().click();
+    const calendar = page.getByRole('dialog');
+    const offered = await calendar.locator('table button:not([disabled])').count();
+    const refused = await calendar.locator('table button[disabled]').count();
+    expect(offered).toBeGreaterThan(0);
+    expect(refused).toBeGreaterThan(0);
+    await screenshot(page, 'schedule-calendar');
+    await page.keyboard.press('Escape');
+    await pickFirstDate(page, 'Fecha de instalación');
+    const free = page.getByRole('radio', { disabled: false });
+    await free.first().waitFor();
+    await free.first().check();
+    // Phone and e-mail come from the contract, for the agent to confirm.
+    expect(await page.getByLabel(/^Correo electrónico/).inputValue()).toBe('ana.perez@example.com');
+    await page.getByLabel(/^Mensaje para el instalador/).fill('Casa de portón verde');
+    await screenshot(page, 'schedule-filled');
+    await click(page, 'Agendar visita');
+    await page.waitForFunction(() => decodeURI(location.pathname) === '/confirmar-orden');
+  }, 120_000);
+
+  it('says there is no availability when the provider has no dates (404)', async () => {
+    const page = await app.newPage();
+    await armFault('scheduleDates', '404');
+    await sellUntilConfirmation(page, app.address, '/agendar-visita');
+    await page.getByRole('alert').filter({ hasText: 'No hay disponibilidad en las fecha que estas solicitando, por favor validar fechas posteriores' }).waitFor();
+    expect(pathOf(page)).toBe('/agendar-visita');
+  }, 120_000);
+});
