@@ -51,7 +51,7 @@ export function StepScreen(props: StepScreenProps) {
  */
 function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData, send }: StepScreenProps & { loaded: LoadedStep }) {
   const { step, validator, form: rjsf, FormWidget } = loaded;
-  const [formData, setFormData] = useState<Record<string, unknown>>(() => withJourneyValues(step, { ...(draft ?? saved) }, journeyData));
+  const [formData, setFormData] = useState<Record<string, unknown>>(() => withLocks(step, withJourneyValues(step, { ...(draft ?? saved) }, journeyData), journeyData));
   // The journey keeps what is on the screen as the step's draft (a photo uploaded, a name typed),
   // a moment after the last change, so a reload or a killed tab does not lose it.
   const first = useRef(true);
@@ -75,6 +75,11 @@ function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData, send 
   }, [validator, step, formData]);
 
   const ui = (step.uiSchema ?? {}) as UiSchema;
+  const locks = (formData[LOCKS] ?? {}) as Record<string, boolean>;
+  const locked = Object.keys(locks).filter((field) => locks[field]);
+  const unlock = (field: string) => setFormData((current) => ({ ...current, [LOCKS]: { ...(current[LOCKS] as object), [field]: false } }));
+  const shownUi: UiSchema = { ...ui, 'ui:submitButtonOptions': { norender: true } };
+  for (const field of locked) shownUi[field] = { ...(ui[field] as UiSchema), 'ui:disabled': true };
   const rootOptions = (ui['ui:options'] ?? {}) as Record<string, unknown>;
   const shows = !step.schema && typeof rootOptions.from === 'string' ? getAt({ context: journeyData }, rootOptions.from) : undefined;
   // A list's button acts on one row (the sales report's "Ver detalle" opens that lead).
@@ -109,7 +114,7 @@ function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData, send 
         <rjsf.Form
           ref={form as never}
           schema={step.schema as RJSFSchema}
-          uiSchema={{ ...ui, 'ui:submitButtonOptions': { norender: true } }}
+          uiSchema={shownUi}
           formData={formData}
           validator={validator}
           widgets={rjsf.widgets}
@@ -120,6 +125,20 @@ function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData, send 
           onChange={(event) => onChange((event.formData ?? {}) as Record<string, unknown>)}
           onSubmit={submit}
         />
+      )}
+      {locked.length > 0 && (
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed">
+            Datos leídos del documento. Si alguno no coincide, edítalo:
+          </Text>
+          <Group gap="xs">
+            {locked.map((field) => (
+              <Button key={field} size="compact-md" variant="light" h="auto" py={4} styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }} onClick={() => unlock(field)}>
+                {`Editar ${String((properties(step)[field] as { title?: string } | undefined)?.title ?? field).toLowerCase()}`}
+              </Button>
+            ))}
+          </Group>
+        </Stack>
       )}
       <Group>
         {(step.buttons ?? []).filter((button) => button !== rowButton).map((button) => (
@@ -161,6 +180,34 @@ function withJourneyValues(step: StepFile, data: Record<string, unknown>, journe
     }
   }
   return next;
+}
+
+/** Where a step's data keeps which fields are still as read from the document (`ui:options.lock`). */
+const LOCKS = 'editLocks';
+
+const properties = (step: StepFile) => ((step.schema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {}) as Record<string, unknown>;
+
+/**
+ * The per-field edit locks of a step (spec "ID details"): a field marked `ui:options.lock` that
+ * the journey filled (`ui:options.from`, e.g. what the ID's photo gave) starts locked, so what was
+ * read is not changed by a slip of the finger; the agent unlocks a field to correct it. Nothing
+ * is locked when the root's `ui:options.unlockWhen` points at a true value (manual entry after
+ * failed readings). The flags go with the step's data as `editLocks` (true: as read).
+ */
+function withLocks(step: StepFile, data: Record<string, unknown>, journeyData: Record<string, unknown>): Record<string, unknown> {
+  const ui = (step.uiSchema ?? {}) as Record<string, UiSchema>;
+  const unlockWhen = (ui['ui:options'] as { unlockWhen?: unknown } | undefined)?.unlockWhen;
+  const fields = Object.entries(ui).filter(([field, fieldUi]) => !field.startsWith('ui:') && fieldUi?.['ui:options']?.lock === true);
+  if (fields.length === 0 || data[LOCKS] !== undefined) return data;
+  const manual = typeof unlockWhen === 'string' && getAt({ context: journeyData }, unlockWhen) === true;
+  const locks = Object.fromEntries(
+    fields.map(([field, fieldUi]) => {
+      const from = fieldUi['ui:options']?.from;
+      const read = typeof from === 'string' ? getAt({ context: journeyData }, from) : undefined;
+      return [field, !manual && read !== undefined && read !== null && read !== '' && data[field] === read];
+    }),
+  );
+  return { ...data, [LOCKS]: locks };
 }
 
 /** The data a step starts from: what the journey saved at its pointer. */
