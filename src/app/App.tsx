@@ -6,6 +6,7 @@ import { AppLayout } from './AppLayout';
 import { JourneyContext, useJourney } from './journeyContext';
 import { createJourneyRuntime, type Inspect } from './journeyRuntime';
 import { RouteSync } from './RouteSync';
+import type { SealedStore } from './sealedStorage';
 
 /** The current step's screen, fed from the journey. */
 function CurrentStep() {
@@ -29,8 +30,8 @@ function CurrentStep() {
 }
 
 /** The agent app: one journey, its URL, its screens. */
-export function App({ inspect }: { inspect?: Inspect }) {
-  const runtime = useMemo(() => createJourneyRuntime(inspect), []); // eslint-disable-line react-hooks/exhaustive-deps -- one journey per page
+export function App({ store, inspect }: { store: SealedStore; inspect?: Inspect }) {
+  const runtime = useMemo(() => createJourneyRuntime(store, inspect), []); // eslint-disable-line react-hooks/exhaustive-deps -- one journey per page
   return (
     <MantineProvider>
       <JourneyContext.Provider value={runtime}>

@@ -7,8 +7,10 @@ import { compileJourney } from '../engine/compileJourney';
 import type { JourneyConfig } from '../engine/journeyTypes';
 import { persistJourney, restoreJourney } from '../engine/persistence';
 import { connectAnalytics } from './analytics';
+import type { SealedStore } from './sealedStorage';
 
-const STORAGE_KEY = 'journey';
+/** The sessionStorage name of the journey's sealed snapshot. */
+export const STORAGE_KEY = 'journey';
 
 /** A tester's inspector (Stately), when the page is opened with `?inspect`. */
 export type Inspect = ActorOptions<AnyActorLogic>['inspect'];
@@ -42,9 +44,9 @@ function whenIdle(task: () => void): () => void {
 /**
  * The running journey of this build: compiled from the country's journey file, its provider
  * calls made through the api layer (same origin: the sandbox or the provider's proxy), resumed
- * from the session's saved snapshot when there is one.
+ * from the session's sealed snapshot when there is one (`store`, opened before: see main.tsx).
  */
-export function createJourneyRuntime(inspect?: Inspect) {
+export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
   const journey = compileJourney(svJourney as unknown as JourneyConfig);
   const config: ApiConfig = {
     baseUrl: window.location.origin,
@@ -53,17 +55,17 @@ export function createJourneyRuntime(inspect?: Inspect) {
   const clients = createApiClients(config);
   const call = (operationId: Parameters<typeof callOperation>[2], input?: Parameters<typeof callOperation>[3]) => callOperation(clients, config, operationId, input);
   const actors = { ...createApiActors(call), 'device.location': deviceLocation };
-  const restored = restoreJourney(journey, sessionStorage.getItem(STORAGE_KEY));
+  const restored = restoreJourney(journey, store.restored);
   const machine = journey.machine.provide({ actors: actors as never });
   const actor = createActor(machine, { ...(restored.ok ? { snapshot: restored.snapshot as never } : {}), ...(inspect ? { inspect } : {}) });
   connectAnalytics(actor);
-  // What the journey keeps survives a reload of the tab (encrypted at rest with the security
-  // issue). Written when the phone is idle, once per burst of changes, so that serializing it is
-  // not part of a step change; a tab being closed writes at once.
+  // What the journey keeps survives a reload of the tab, sealed (AES-GCM, see sealedStorage).
+  // Written when the phone is idle, once per burst of changes, so that serializing it is not
+  // part of a step change; a tab being closed starts the last write at once.
   let pendingSave: (() => void) | undefined;
   const save = () => {
     pendingSave = undefined;
-    if (actor.getSnapshot().status === 'active') sessionStorage.setItem(STORAGE_KEY, persistJourney(journey, actor.getPersistedSnapshot()));
+    if (actor.getSnapshot().status === 'active') void store.save(persistJourney(journey, actor.getPersistedSnapshot()));
   };
   actor.subscribe(() => {
     pendingSave ??= whenIdle(save);
@@ -76,6 +78,7 @@ export function createJourneyRuntime(inspect?: Inspect) {
   actor.on('session.wiped', () => {
     sessionStorage.clear();
     localStorage.clear();
+    void store.wipe();
   });
   actor.start();
   return { journey, actor, call };

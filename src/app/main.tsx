@@ -2,6 +2,8 @@ import '@mantine/core/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { STORAGE_KEY } from './journeyRuntime';
+import { openSealedStore } from './sealedStorage';
 
 /**
  * With `?inspect` in the URL (or VITE_INSPECT=1 at build time) the running journey is shown in the
@@ -15,10 +17,11 @@ async function inspector() {
 
 const root = document.getElementById('root');
 if (root) {
-  void inspector().then((inspect) =>
+  // The journey resumes from its sealed snapshot, decrypted before the first screen.
+  void Promise.all([openSealedStore(STORAGE_KEY), inspector()]).then(([store, inspect]) =>
     createRoot(root).render(
       <StrictMode>
-        <App inspect={inspect} />
+        <App store={store} inspect={inspect} />
       </StrictMode>,
     ),
   );

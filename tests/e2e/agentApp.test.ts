@@ -108,9 +108,19 @@ describe('the agent app in Chromium', () => {
     await page.getByRole('heading', { name: 'Inicio' }).waitFor();
     await openMenu(page, 'Nuevo cliente');
     await page.getByRole('heading', { name: 'Información del cliente' }).waitFor();
+    // The journey's snapshot is sealed (AES-GCM): wait until it stops changing, type, and wait
+    // for the draft to be sealed (a moment after the last keystroke).
+    const sealed = () => page.evaluate(() => sessionStorage.getItem('journey'));
+    let before: string | null;
+    let after = await sealed();
+    do {
+      before = after;
+      await page.waitForTimeout(500);
+      after = await sealed();
+    } while (after !== before);
     await page.getByLabel('Número de documento').fill('05129374-5');
-    // The journey takes the draft a moment after the last keystroke and keeps it in the tab.
-    await page.waitForFunction(() => (sessionStorage.getItem('journey') ?? '').includes('05129374-5'));
+    await page.waitForFunction((previous) => sessionStorage.getItem('journey') !== previous, before);
+    expect(await sealed()).not.toContain('05129374');
     await page.reload();
     await page.getByRole('heading', { name: 'Información del cliente' }).waitFor();
     expect(await page.getByLabel('Número de documento').inputValue()).toBe('05129374-5');

@@ -10,6 +10,14 @@ const app = useServedApp();
 /** A page whose every step arrived at is saved as a numbered screenshot. */
 async function recordedPage() {
   const page = await app.newPage();
+  // Every value the app writes to the tab's storage, to scan for personal data at the end.
+  await page.addInitScript({
+    content: `(() => {
+      const writes = (window.storageWrites = []);
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key, value) { writes.push(String(key) + '=' + String(value)); return setItem.call(this, key, value); };
+    })();`,
+  });
   let shot = 0;
   onArrival(page, async (route) => {
     shot += 1;
@@ -60,6 +68,14 @@ describe('a sale in Chromium', () => {
     expect(entries.filter((e) => e.event === 'journey_step').map((e) => e.route)).toEqual(expect.arrayContaining(['/', '/inicio', '/id-revisar', '/orden-exito', '/ventas-detalle/:id']));
     for (const personal of ['04644848', '05129374', '70001234', '70005678', 'ana.perez', 'PEREZ', 'Gómez', 'Calle Arce', '13.69', '2580', leadId ?? 'L-']) {
       expect(layer).not.toContain(personal);
+    }
+
+    // Nothing written to storage during the sale holds a document number, phone, e-mail, name or
+    // coordinate in clear text (the journey's snapshot is sealed with AES-GCM).
+    const writes = await page.evaluate(() => JSON.stringify((window as unknown as { storageWrites: string[] }).storageWrites));
+    expect(JSON.parse(writes).length).toBeGreaterThan(10);
+    for (const personal of ['04644848', '05129374', '70001234', '70005678', 'ana.perez', 'PEREZ', 'Gómez', 'Calle Arce', '13.69', '-89.19', '2580']) {
+      expect(writes).not.toContain(personal);
     }
 
     // A 401 on any call wipes the session and lands on the landing with "No autorizado".

@@ -1,0 +1,109 @@
+/**
+ * The journey's data at rest, sealed: what must survive a reload (customers' documents, phones,
+ * signatures...) is kept in the tab's sessionStorage only as AES-GCM ciphertext. The key is a
+ * non-extractable WebCrypto key held in IndexedDB (which can keep a CryptoKey without ever
+ * exposing its bytes), made for the session: a new session (nothing sealed in this tab) makes a
+ * new key, and wiping deletes both. See docs/security.md.
+ */
+
+const DB_NAME = 'field-sales';
+const KEY_STORE = 'keys';
+const KEY_ID = 'journey';
+/** Marks sealed text, so that anything else found under the same name is not decrypted. */
+const PREFIX = 'sealed:v1:';
+
+export interface SealedStore {
+  /** What was sealed in this tab, opened once at start (null when nothing, or unreadable). */
+  readonly restored: string | null;
+  /** Seals and writes `text`; the latest call wins when several overlap. */
+  save(text: string): Promise<void>;
+  /** Forgets the text and the key. */
+  wipe(): Promise<void>;
+}
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
+  });
+}
+
+async function database(): Promise<IDBDatabase> {
+  const open = indexedDB.open(DB_NAME, 1);
+  open.onupgradeneeded = () => open.result.createObjectStore(KEY_STORE);
+  return request(open);
+}
+
+async function readKey(db: IDBDatabase): Promise<CryptoKey | undefined> {
+  return (await request(db.transaction(KEY_STORE).objectStore(KEY_STORE).get(KEY_ID))) as CryptoKey | undefined;
+}
+
+async function writeKey(db: IDBDatabase, key: CryptoKey | undefined): Promise<void> {
+  const store = db.transaction(KEY_STORE, 'readwrite').objectStore(KEY_STORE);
+  if (key) await request(store.put(key, KEY_ID));
+  else await request(store.delete(KEY_ID));
+}
+
+const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
+const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+
+async function seal(key: CryptoKey, text: string): Promise<string> {
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, new TextEncoder().encode(text)));
+  const joined = new Uint8Array(iv.length + sealed.length);
+  joined.set(iv);
+  joined.set(sealed, iv.length);
+  return PREFIX + toBase64(joined);
+}
+
+async function open(key: CryptoKey, stored: string): Promise<string | null> {
+  if (!stored.startsWith(PREFIX)) return null;
+  const bytes = fromBase64(stored.slice(PREFIX.length));
+  try {
+    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.slice(0, 12) }, key, bytes.slice(12));
+    return new TextDecoder().decode(plain);
+  } catch {
+    return null; // another key (an older session) or altered text: start again
+  }
+}
+
+/**
+ * Opens the tab's sealed store under `name` in sessionStorage, decrypting what is there.
+ *
+ * @example
+ * const store = await openSealedStore('journey');
+ * store.restored; // the last text saved in this tab, or null
+ * await store.save(JSON.stringify(snapshot));
+ */
+export async function openSealedStore(name: string): Promise<SealedStore> {
+  const db = await database();
+  const stored = sessionStorage.getItem(name);
+  let key = stored ? await readKey(db) : undefined;
+  const restored = key && stored ? await open(key, stored) : null;
+  if (!key || restored === null) {
+    // A new session in this tab (or nothing readable): a new key, never leaving WebCrypto.
+    key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+    await writeKey(db, key);
+    sessionStorage.removeItem(name);
+  }
+  let current: CryptoKey | undefined = key;
+  let latest = 0;
+  return {
+    restored,
+    async save(text) {
+      const turn = ++latest;
+      if (!current) {
+        current = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+        await writeKey(db, current);
+      }
+      const sealed = await seal(current, text);
+      if (turn === latest) sessionStorage.setItem(name, sealed);
+    },
+    async wipe() {
+      latest++;
+      current = undefined;
+      sessionStorage.removeItem(name);
+      await writeKey(db, undefined);
+    },
+  };
+}
