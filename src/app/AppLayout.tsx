@@ -1,6 +1,7 @@
 import { Alert, AppShell, Burger, Group, Loader, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { IdleGuard } from './IdleGuard';
 import { useJourney } from './journeyContext';
 
 /** The sidebar of the signed-in area (spec 2.3): each entry an event of the journey. */
@@ -48,6 +49,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </AppShell.Navbar>
       )}
       <AppShell.Main>
+        {signedIn && <IdleGuard onExpire={() => send({ type: 'session.idle' })} />}
         {message && (
           <Alert color="red" role="alert" mb="md">
             {message}

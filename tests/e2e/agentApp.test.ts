@@ -125,4 +125,30 @@ describe('the agent app in Chromium', () => {
     await page.getByRole('heading', { name: 'Información del cliente' }).waitFor();
     expect(await page.getByLabel('Número de documento').inputValue()).toBe('05129374-5');
   });
+
+  it('warns an idle agent at 13 minutes and, without an answer, ends the session and wipes the sale at 15', async () => {
+    const page = await app.newPage();
+    await page.clock.install();
+    await signIn(page);
+    await page.getByRole('heading', { name: 'Inicio' }).waitFor();
+    await openMenu(page, 'Nuevo cliente');
+    await page.getByRole('heading', { name: 'Información del cliente' }).waitFor();
+    await page.getByLabel('Número de documento').fill('05129374-5');
+
+    await page.clock.fastForward('13:01');
+    await page.getByRole('dialog').getByText('Tu sesión se cerrará en 2 minutos por inactividad').waitFor();
+    // Staying keeps the session and what was typed.
+    await page.getByRole('button', { name: 'Seguir conectado' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    expect(await page.getByLabel('Número de documento').inputValue()).toBe('05129374-5');
+
+    await page.clock.fastForward('15:01');
+    await page.getByRole('alert').filter({ hasText: 'Tu sesión terminó por inactividad' }).waitFor();
+    expect(path(page)).toBe('/');
+    const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }));
+    expect(stored).not.toContain('05129374');
+    // Signed out: a private page goes back to the landing.
+    await page.goto(`${app.address}/ventas-reporte`);
+    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+  });
 });
