@@ -30,10 +30,11 @@ function CurrentStep() {
 }
 
 /** The agent app: one journey, its URL, its screens. */
-export function App({ store, inspect }: { store: SealedStore; inspect?: Inspect }) {
+export function App({ store, inspect, styleNonce }: { store: SealedStore; inspect?: Inspect; styleNonce?: string | undefined }) {
   const runtime = useMemo(() => createJourneyRuntime(store, inspect), []); // eslint-disable-line react-hooks/exhaustive-deps -- one journey per page
   return (
-    <MantineProvider>
+    // The page's Content Security Policy admits style elements with its nonce only (sandbox server).
+    <MantineProvider {...(styleNonce ? { getStyleNonce: () => styleNonce } : {})}>
       <JourneyContext.Provider value={runtime}>
         <RouteSync />
         <AppLayout>

@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
@@ -15,13 +16,19 @@ async function inspector() {
   return createBrowserInspector().inspect;
 }
 
+/** The nonce the page's Content Security Policy admits style elements with (sandbox server). */
+const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
+// Mantine's modals lock scrolling with a style element written by react-style-singleton, which
+// takes its nonce from get-nonce; Mantine's own style elements get it from the provider.
+if (styleNonce) setNonce(styleNonce);
+
 const root = document.getElementById('root');
 if (root) {
   // The journey resumes from its sealed snapshot, decrypted before the first screen.
   void Promise.all([openSealedStore(STORAGE_KEY), inspector()]).then(([store, inspect]) =>
     createRoot(root).render(
       <StrictMode>
-        <App store={store} inspect={inspect} />
+        <App store={store} inspect={inspect} styleNonce={styleNonce} />
       </StrictMode>,
     ),
   );

@@ -76,14 +76,23 @@ async function open(key: CryptoKey, stored: string): Promise<string | null> {
  * await store.save(JSON.stringify(snapshot));
  */
 export async function openSealedStore(name: string): Promise<SealedStore> {
-  const db = await database();
+  // The database is opened for each use: a logout's Clear-Site-Data may close it under us.
+  const withDb = async <T>(use: (db: IDBDatabase) => Promise<T>): Promise<T> => {
+    const db = await database();
+    try {
+      return await use(db);
+    } finally {
+      db.close();
+    }
+  };
   const stored = sessionStorage.getItem(name);
-  let key = stored ? await readKey(db) : undefined;
+  let key = stored ? await withDb(readKey) : undefined;
   const restored = key && stored ? await open(key, stored) : null;
   if (!key || restored === null) {
     // A new session in this tab (or nothing readable): a new key, never leaving WebCrypto.
-    key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
-    await writeKey(db, key);
+    const fresh = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+    await withDb((db) => writeKey(db, fresh));
+    key = fresh;
     sessionStorage.removeItem(name);
   }
   let current: CryptoKey | undefined = key;
@@ -92,18 +101,24 @@ export async function openSealedStore(name: string): Promise<SealedStore> {
     restored,
     async save(text) {
       const turn = ++latest;
-      if (!current) {
-        current = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
-        await writeKey(db, current);
+      try {
+        if (!current) {
+          const fresh = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+          await withDb((db) => writeKey(db, fresh));
+          current = fresh;
+        }
+        const sealed = await seal(current, text);
+        if (turn === latest) sessionStorage.setItem(name, sealed);
+      } catch {
+        // Storage refused (private mode, quota, cleared under us): the sale goes on unsaved.
+        current = undefined;
       }
-      const sealed = await seal(current, text);
-      if (turn === latest) sessionStorage.setItem(name, sealed);
     },
     async wipe() {
       latest++;
       current = undefined;
       sessionStorage.removeItem(name);
-      await writeKey(db, undefined);
+      await withDb((db) => writeKey(db, undefined)).catch(() => undefined);
     },
   };
 }

@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -26,7 +27,38 @@ export interface SandboxOptions {
   staticDir?: string;
 }
 
+/**
+ * The app page's Content Security Policy: scripts, styles, workers and calls from this origin
+ * only; no inline script or eval at all; style elements only with the page's nonce; images also
+ * from `data:` and `blob:` (photo previews, thumbnails); no plugins, no `<base>`, no framing.
+ */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self' data: blob:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "font-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/** The other headers of the app's page. */
+const PAGE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'permissions-policy': 'camera=(self), geolocation=(self), microphone=()',
+  'cache-control': 'no-store',
+};
+
 export const SESSION_COOKIE = 'session';
+/** Under https the session cookie is `__Host-` prefixed: Secure, this host only, path `/`. */
+export const SECURE_SESSION_COOKIE = '__Host-session';
 
 /** A running sandbox: the HTTP server and its database. */
 export interface Sandbox {
@@ -111,10 +143,13 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
 
   const send = (reply: FastifyReply, answer: HandlerAnswer) => {
     for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
+    // Secure (and so `__Host-` prefixed) when the app is reached over https, as in production.
+    const secure = reply.request.protocol === 'https';
+    const name = secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
     if (answer.session && 'open' in answer.session) {
-      reply.setCookie(SESSION_COOKIE, answer.session.open, { httpOnly: true, sameSite: 'strict', path: '/', secure: mode === 'production' });
+      reply.setCookie(name, answer.session.open, { httpOnly: true, sameSite: 'strict', path: '/', secure });
     } else if (answer.session) {
-      reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      reply.clearCookie(name, { path: '/', secure });
     }
     return reply.status(answer.status ?? 200).send(answer.body);
   };
@@ -155,7 +190,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
             return reply.status(answer.status).send(answer.body);
           }
         }
-        const seller = sellerOf(db, request.cookies[SESSION_COOKIE]);
+        const seller = sellerOf(db, request.cookies[SECURE_SESSION_COOKIE] ?? request.cookies[SESSION_COOKIE]);
         if (operation.private && !seller) return send(reply, badRequest('No autorizado', 'UNAUTHORIZED', 401));
         const params = { ...(request.params as Record<string, string>) };
         const query = { ...(request.query as Record<string, unknown>) };
@@ -195,10 +230,22 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     });
   }
   if (options.staticDir && existsSync(resolve(options.staticDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: resolve(options.staticDir), wildcard: false });
+    const page = readFileSync(resolve(options.staticDir, 'index.html'), 'utf8');
+    await app.register(fastifyStatic, { root: resolve(options.staticDir), wildcard: false, index: false });
+    // The app's page, with its Content Security Policy: a nonce per answer for the style elements
+    // Mantine writes (handed to it in a meta tag), nothing inline otherwise, nothing from elsewhere.
+    const sendPage = (reply: FastifyReply) => {
+      const nonce = randomBytes(16).toString('base64');
+      reply.header('content-security-policy', contentSecurityPolicy(nonce));
+      for (const [name, value] of Object.entries(PAGE_HEADERS)) reply.header(name, value);
+      return reply.type('text/html; charset=utf-8').send(page.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />`));
+    };
+    app.get('/', (_request, reply) => sendPage(reply));
     // The app's routes (/inicio, /información-del-cliente, ...) are the app's to resolve.
     app.setNotFoundHandler((request, reply) =>
-      request.method === 'GET' && !request.url.startsWith('/v1/') ? reply.sendFile('index.html') : reply.status(404).send({ errors: [{ code: 'NOT_FOUND', message: 'No hay resultados' }] }),
+      request.method === 'GET' && !request.url.startsWith('/v1/') && !request.url.startsWith('/assets/')
+        ? sendPage(reply)
+        : reply.status(404).send({ errors: [{ code: 'NOT_FOUND', message: 'No hay resultados' }] }),
     );
   }
   return { app, db };

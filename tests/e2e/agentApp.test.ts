@@ -151,4 +151,30 @@ describe('the agent app in Chromium', () => {
     await page.goto(`${app.address}/ventas-reporte`);
     await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
   });
+
+  it('serves the app with a strict Content Security Policy and the session cookie locked down', async () => {
+    const page = await app.newPage();
+    const answer = await page.goto(`${app.address}/`);
+    const policy = answer?.headers()['content-security-policy'] ?? '';
+    for (const directive of ["script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(policy).toContain(directive);
+    expect(policy).not.toContain('unsafe-inline');
+    expect(policy).not.toContain('unsafe-eval');
+    expect(policy).toMatch(/style-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    const signedIn = page.waitForResponse((r) => r.url().includes('/sv/accesstoken'));
+    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+    await page.locator('input').first().click();
+    await page.keyboard.type('2580');
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    const signIn = await signedIn;
+    expect(signIn.headers()['cache-control']).toBe('no-store');
+    await page.getByRole('heading', { name: 'Inicio' }).waitFor();
+    const [session] = (await page.context().cookies()).filter((c) => c.name.endsWith('session'));
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+    // Logout: the browser is told to forget the origin's cache, cookies and storage.
+    const loggedOut = page.waitForResponse((r) => r.url().includes('/sv/logout'));
+    await openMenu(page, 'Cerrar sesión');
+    expect((await (await loggedOut).allHeaders())['clear-site-data']).toBe('"cache", "cookies", "storage"');
+    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+    expect((await page.context().cookies()).filter((c) => c.name.endsWith('session'))).toEqual([]);
+  });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { launchChromium, phoneContext } from './chromium';
 
 /**
@@ -39,10 +39,15 @@ export const pathOf = (page: Page) => decodeURI(new URL(page.url()).pathname);
  */
 export function useServedApp() {
   let served: Awaited<ReturnType<typeof servedApp>> | undefined;
+  // Every Content Security Policy violation on any page of the file: there must be none.
+  const violations: string[] = [];
   beforeAll(async () => {
     served = await servedApp();
   }, 120_000);
-  afterAll(() => served?.close());
+  afterAll(async () => {
+    await served?.close();
+    expect(violations, 'Content Security Policy violations').toEqual([]);
+  });
   const running = () => {
     if (!served) throw new Error('the served app is not started yet');
     return served;
@@ -51,6 +56,15 @@ export function useServedApp() {
     get address() {
       return running().address;
     },
-    newPage: async () => (await phoneContext(running().browser)).newPage(),
+    newPage: async () => {
+      const page = await (await phoneContext(running().browser)).newPage();
+      await page.addInitScript({
+        content: `document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI + ' ' + (e.sourceFile || '') + ':' + e.lineNumber));`,
+      });
+      page.on('console', (message) => {
+        if (message.text().startsWith('CSP violation')) violations.push(message.text());
+      });
+      return page;
+    },
   };
 }

@@ -23,9 +23,10 @@ export const authHandlers: Record<string, Handler> = {
     return { body: { poa_msisdn: seller.msisdn, uniqueIdentifier: `U-${seller.poaSellerCode}` }, session: { open: token } };
   },
   logout: ({ db, headers }) => {
-    const token = /(?:^|;\s*)session=([^;]+)/.exec(headers.cookie ?? '')?.[1];
+    const token = /(?:^|;\s*)(?:__Host-)?session=([^;]+)/.exec(headers.cookie ?? '')?.[1];
     if (token) db.prepare('delete from sessions where token = ?').run(token);
-    return { body: { message: 'Sesión cerrada' }, session: { close: true } };
+    // The browser forgets what this origin kept: cache, cookies, storage (the sealed sale).
+    return { body: { message: 'Sesión cerrada' }, session: { close: true }, headers: { 'clear-site-data': '"cache", "cookies", "storage"' } };
   },
   salesPersonDetails: ({ seller }) => ({
     body: { msisdn: seller?.msisdn, poaSellerCode: seller?.poaSellerCode, seller: { firstName: seller?.firstName, lastName: seller?.lastName } },
