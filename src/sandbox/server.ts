@@ -143,8 +143,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
 
   const send = (reply: FastifyReply, answer: HandlerAnswer) => {
     for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
-    // Secure (and so `__Host-` prefixed) when the app is reached over https, as in production.
-    const secure = reply.request.protocol === 'https';
+    // Secure (and so `__Host-` prefixed) in production, which is served over https, or when
+    // the app is reached over https at all.
+    const secure = mode === 'production' || reply.request.protocol === 'https';
     const name = secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
     if (answer.session && 'open' in answer.session) {
       reply.setCookie(name, answer.session.open, { httpOnly: true, sameSite: 'strict', path: '/', secure });

@@ -18,7 +18,7 @@ describe('the sandbox in production mode', () => {
       payload: { code: '2580', country: 'SV' },
     });
     expect(signIn.statusCode).toBe(200);
-    expect(signIn.headers['set-cookie']).toMatch(/; Secure/);
+    expect(signIn.headers['set-cookie']).toMatch(/^__Host-session=[^;]+; Path=\/; HttpOnly; Secure; SameSite=Strict/);
   });
 
   it('has no outbox', async () => {
