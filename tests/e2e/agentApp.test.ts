@@ -177,4 +177,30 @@ describe('the agent app in Chromium', () => {
     await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
     expect((await page.context().cookies()).filter((c) => c.name.endsWith('session'))).toEqual([]);
   });
+
+  it('shows nothing of the sale after logout, not even with the browser back button', async () => {
+    const page = await app.newPage();
+    await signIn(page);
+    await page.getByRole('heading', { name: 'Inicio' }).waitFor();
+    await openMenu(page, 'Nuevo cliente');
+    await page.getByRole('heading', { name: 'Información del cliente' }).waitFor();
+    await page.getByLabel('Número de documento').fill('05129374-5');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('heading', { name: 'Ingresa la dirección' }).waitFor();
+    const sealedSale = await page.evaluate(() => sessionStorage.getItem('journey'));
+
+    await openMenu(page, 'Cerrar sesión');
+    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+    for (let i = 0; i < 3; i++) {
+      await page.goBack().catch(() => undefined);
+      await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+      expect(path(page)).toBe('/');
+      expect(await page.locator('body').innerText()).not.toContain('05129374');
+    }
+    // Nothing of the sale is left: no cookie, and the sealed snapshot is not the sale's.
+    expect(await page.context().cookies()).toEqual([]);
+    expect(await page.evaluate(() => sessionStorage.getItem('journey'))).not.toBe(sealedSale);
+    const keys = await page.evaluate(() => Object.keys(sessionStorage).concat(Object.keys(localStorage)));
+    expect(keys.filter((k) => k !== 'journey')).toEqual([]);
+  });
 });
