@@ -1,9 +1,17 @@
 import { interpretAnswer, MESSAGES, type ApiError, type CallOutcome } from './apiError';
 import type { ApiClients, ApiConfig } from './apiClients';
 import { operations, type OperationId } from './generated/operations';
+import { createXhrFetch, type UploadProgress } from './xhrFetch';
 
-/** A call's input, flat, as a journey gives it: each key goes where the operation's spec puts it. */
-export type CallInput = Record<string, unknown> & { files?: Array<{ field: string; blob: Blob; name: string }> };
+/**
+ * A call's input, flat, as a journey gives it: each key goes where the operation's spec puts it.
+ * `files` go into a multipart body; `onUploadProgress` (multipart calls only) is told how much of
+ * it has gone out.
+ */
+export type CallInput = Record<string, unknown> & {
+  files?: Array<{ field: string; blob: Blob; name: string }>;
+  onUploadProgress?: (progress: UploadProgress) => void;
+};
 
 const timestamp = () => String(Date.now());
 
@@ -15,7 +23,7 @@ export function splitInput(operationId: OperationId, input: CallInput) {
   const headers: Record<string, string> = {};
   const body: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(input)) {
-    if (key === 'files' || value === undefined) continue;
+    if (key === 'files' || key === 'onUploadProgress' || value === undefined) continue;
     if ((op.pathParams as readonly string[]).includes(key)) path[key] = value;
     else if ((op.query as readonly string[]).includes(key)) query[key] = value;
     else if ((op.headers as readonly string[]).includes(key)) headers[key] = String(value);
@@ -45,11 +53,16 @@ export async function callOperation(clients: ApiClients, config: ApiConfig, oper
     request: (method: string, url: string, init: Record<string, unknown>) => Promise<{ response: Response; data?: unknown; error?: unknown }>;
   };
   const hasBody = op.body !== null;
+  const timeoutMs = config.timeoutMs ?? 30_000;
+  // Where there is no XMLHttpRequest (Node: scripts, tests), an upload goes through fetch untold.
+  const withProgress = hasBody && String(op.body).startsWith('multipart/') && input.onUploadProgress !== undefined && typeof XMLHttpRequest !== 'undefined';
   const init: Record<string, unknown> = {
     params: { path, query },
     headers,
     parseAs: 'text',
-    signal: AbortSignal.timeout(config.timeoutMs ?? 30_000),
+    // An upload with progress is timed by its silence instead (see createXhrFetch): a photo on a
+    // slow network may take longer than the whole-call timeout and still be moving.
+    ...(withProgress ? { fetch: createXhrFetch({ onUploadProgress: input.onUploadProgress, idleTimeoutMs: timeoutMs }) } : { signal: AbortSignal.timeout(timeoutMs) }),
   };
   if (hasBody) {
     if (String(op.body).startsWith('multipart/')) {

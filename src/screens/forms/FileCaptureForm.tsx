@@ -1,45 +1,69 @@
-import { FileInput, Image, Progress, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Image, Stack, Text } from '@mantine/core';
+import { useEffect, useId } from 'react';
+import { formatBytes } from '../capture/byteSize';
+import { captureOptions } from '../capture/captureOptions';
+import { FilePicker } from '../capture/FilePicker';
+import { startCompressor } from '../capture/imageCompressor';
+import { UploadProgress } from '../capture/UploadProgress';
+import { useCaptureUpload } from '../capture/useCaptureUpload';
 import type { FormWidgetProps } from './formWidget';
 
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
 /**
- * A photo from the camera (`capture`) or a file, uploaded as soon as it is chosen: through
- * `frontIdUpload`, or the call named in `ui:options.operation` (the rear's uploadAndRecognize,
- * whose reading goes into the data). Compression in a worker comes with the capture issue.
+ * A photo of the ID from the camera or a file, compressed in a worker to `ui:options.maxBytes`
+ * and uploaded with its progress: through `frontIdUpload` (the data is its Payload: fileName,
+ * imageUrl), or the call named in `ui:options.operation` (the rear's uploadAndRecognize, whose
+ * reading goes into the data). A new photo replaces the one before. The data also keeps the
+ * thumbnail and sizes, so the screen shows the photo again after a reload.
  */
 export function FileCaptureForm({ value, onChange, options, call, title }: FormWidgetProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
+  const id = useId();
+  const { limits, accept, camera } = captureOptions(options);
   const operation = options.operation === 'rearIdRecognition' ? 'rearIdRecognition' : 'frontIdUpload';
-  const imageUrl = typeof value.imageUrl === 'string' ? value.imageUrl : undefined;
+  const upload = useCaptureUpload(call);
+  useEffect(startCompressor, []);
+
+  const take = async (file: File) => {
+    // The photo before stops counting as soon as another is taken: the step cannot go on with it.
+    onChange({});
+    const sent = await upload.capture(operation, file, limits, accept);
+    if (!sent) return;
+    const kept = { thumbnail: sent.file.thumbnail, bytes: sent.file.bytes, originalBytes: sent.file.originalBytes };
+    if (operation === 'frontIdUpload') onChange({ ...(sent.data.Payload as Record<string, unknown> | undefined), ...kept });
+    else onChange({ fileName: text(sent.data.fileName) ?? sent.file.name, imageUrl: sent.data.imageUrl, reading: sent.data, ...kept });
+  };
+
+  const uploaded = text(value.imageUrl) !== undefined;
+  const thumbnail = text(value.thumbnail);
+  const bytes = count(value.bytes);
+  const originalBytes = count(value.originalBytes);
   return (
-    <Stack>
-      <FileInput
+    <Stack gap="sm">
+      <FilePicker
+        id={id}
         label={title}
-        accept={typeof options.accept === 'string' ? options.accept : 'image/*'}
-        capture={options.capture === 'environment' ? 'environment' : undefined}
-        placeholder="Tomar foto o elegir archivo"
-        disabled={busy}
-        error={error}
-        size="md"
-        onChange={async (file) => {
-          if (!file) return;
-          setBusy(true);
-          const outcome = await call(operation, { region: 'SV', files: [{ field: 'file', blob: file, name: file.name }] });
-          setBusy(false);
-          if (!outcome.ok) {
-            setError(outcome.error.message);
-            return;
-          }
-          setError(undefined);
-          const data = outcome.data as Record<string, unknown>;
-          if (operation === 'frontIdUpload') onChange({ ...(data.Payload as Record<string, unknown>) });
-          else onChange({ fileName: file.name, imageUrl: data.imageUrl, reading: data });
-        }}
+        accept={accept}
+        camera={camera}
+        disabled={upload.busy}
+        error={upload.error}
+        onFiles={([file]) => file && void take(file)}
       />
-      {busy && <Progress value={100} animated aria-label="Subiendo" />}
-      {imageUrl && <Text size="sm">Foto cargada</Text>}
-      {imageUrl && imageUrl.startsWith('blob:') && <Image src={imageUrl} alt="Foto" h={120} fit="contain" />}
+      <UploadProgress phase={upload.phase} />
+      {uploaded && (
+        <Stack gap={4}>
+          {thumbnail && <Image src={thumbnail} alt="Vista previa de la foto" w={160} radius="sm" fit="contain" />}
+          <Text size="sm" fw={500}>
+            Foto cargada
+          </Text>
+          {bytes !== undefined && (
+            <Text size="xs" c="dimmed">
+              {originalBytes !== undefined && originalBytes !== bytes ? `${formatBytes(bytes)} (de ${formatBytes(originalBytes)})` : formatBytes(bytes)}
+            </Text>
+          )}
+        </Stack>
+      )}
     </Stack>
   );
 }

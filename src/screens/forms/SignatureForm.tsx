@@ -1,69 +1,143 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import SignaturePad from 'signature_pad';
+import { scaleSignature } from '../capture/scaleSignature';
+import { UploadProgress } from '../capture/UploadProgress';
+import { useCaptureUpload } from '../capture/useCaptureUpload';
 import type { FormWidgetProps } from './formWidget';
 
-/** A signature drawn with the finger, uploaded as an image; clear to redo. */
-export function SignatureForm({ value, onChange, call, title }: FormWidgetProps) {
-  const canvas = useRef<HTMLCanvasElement>(null);
-  const drawing = useRef(false);
-  const [drawn, setDrawn] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-  const point = (event: React.PointerEvent<HTMLCanvasElement>) => {
-    const box = event.currentTarget.getBoundingClientRect();
-    return { x: ((event.clientX - box.left) * event.currentTarget.width) / box.width, y: ((event.clientY - box.top) * event.currentTarget.height) / box.height };
+/** How long after the last stroke the signature is uploaded: a signature is several strokes. */
+const SETTLE_MS = 600;
+/** The longest side of the preview kept in the data (to show the signature again after a reload). */
+const PREVIEW_WIDTH = 320;
+
+/** A small PNG of the canvas as a data URL. */
+function previewOf(canvas: HTMLCanvasElement): string {
+  const scale = Math.min(1, PREVIEW_WIDTH / canvas.width);
+  const small = document.createElement('canvas');
+  small.width = Math.max(1, Math.round(canvas.width * scale));
+  small.height = Math.max(1, Math.round(canvas.height * scale));
+  small.getContext('2d')?.drawImage(canvas, 0, 0, small.width, small.height);
+  return small.toDataURL('image/png');
+}
+
+/**
+ * A signature drawn with the finger (signature_pad), on a canvas as wide as the screen at the
+ * device's pixel ratio, and drawn again when its size changes. A moment after the last stroke it
+ * is uploaded as a PNG (`frontIdUpload`, the provider's image upload; the data is its Payload:
+ * fileName, imageUrl), which the step requires; a new stroke or "Borrar" takes it back.
+ */
+export function SignatureForm({ value, onChange, options, call, title }: FormWidgetProps) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const padRef = useRef<SignaturePad | null>(null);
+  const upload = useCaptureUpload(call);
+  // Each change of the drawing starts a new generation: an upload of an older one is dropped.
+  const generation = useRef(0);
+  const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // A signature saved before a reload has no strokes here, only its preview.
+  const restored = useRef(typeof value.preview === 'string' && typeof value.fileName === 'string' ? value.preview : undefined);
+  const saveNow = useRef<() => void>(() => undefined);
+  const latest = useRef({ value, onChange, upload });
+  useEffect(() => {
+    latest.current = { value, onChange, upload };
+  });
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return undefined;
+    const pad = new SignaturePad(canvas, { backgroundColor: 'rgb(255, 255, 255)', penColor: '#1a1b1e' });
+    padRef.current = pad;
+    let cssWidth = 0;
+
+    const fit = async () => {
+      const width = canvas.offsetWidth;
+      const height = canvas.offsetHeight;
+      const ratio = Math.max(window.devicePixelRatio || 1, 1);
+      if (width === 0 || (width === cssWidth && canvas.width === Math.round(width * ratio))) return;
+      const strokes = scaleSignature(pad.toData(), cssWidth > 0 ? width / cssWidth : 1);
+      cssWidth = width;
+      // Setting the size empties the canvas; its pixels are then device pixels.
+      canvas.width = Math.round(width * ratio);
+      canvas.height = Math.round(height * ratio);
+      canvas.getContext('2d')?.scale(ratio, ratio);
+      pad.clear();
+      if (restored.current) await pad.fromDataURL(restored.current, { width, height }).catch(() => undefined);
+      if (strokes.length > 0) pad.fromData(strokes, { clear: false });
+    };
+
+    const save = async (mine: number) => {
+      const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+      if (!blob || mine !== generation.current) return;
+      const preview = previewOf(canvas);
+      const data = await latest.current.upload.send('frontIdUpload', blob, 'firma.png');
+      if (!data || mine !== generation.current) return;
+      latest.current.onChange({ ...(data.Payload as Record<string, unknown> | undefined), preview });
+    };
+
+    const onBegin = () => {
+      generation.current += 1;
+      clearTimeout(settle.current);
+      if (typeof latest.current.value.fileName === 'string') latest.current.onChange({});
+    };
+    const onEnd = () => {
+      const mine = generation.current;
+      clearTimeout(settle.current);
+      settle.current = setTimeout(() => void save(mine), SETTLE_MS);
+    };
+    saveNow.current = () => void save(generation.current);
+
+    void fit();
+    const observer = new ResizeObserver(() => void fit());
+    observer.observe(canvas);
+    pad.addEventListener('beginStroke', onBegin);
+    pad.addEventListener('endStroke', onEnd);
+    return () => {
+      observer.disconnect();
+      clearTimeout(settle.current);
+      pad.off();
+      padRef.current = null;
+    };
+    // The pad is made once; what it reads later comes through refs (`latest`, `restored`).
+  }, []);
+
+  const clear = () => {
+    generation.current += 1;
+    clearTimeout(settle.current);
+    restored.current = undefined;
+    padRef.current?.clear();
+    upload.setError(undefined);
+    onChange({});
   };
-  const upload = () =>
-    canvas.current?.toBlob(async (blob) => {
-      if (!blob) return;
-      const outcome = await call('frontIdUpload', { region: 'SV', files: [{ field: 'file', blob, name: 'firma.png' }] });
-      if (!outcome.ok) setError(outcome.error.message);
-      else onChange({ ...((outcome.data as { Payload?: Record<string, unknown> }).Payload ?? {}) });
-    }, 'image/png');
+
+  const saved = typeof value.fileName === 'string' && typeof value.imageUrl === 'string';
   return (
-    <Stack>
+    <Stack gap="sm">
       <Text fw={500}>{title}</Text>
       <canvas
-        ref={canvas}
-        width={600}
-        height={240}
+        ref={canvasRef}
         aria-label="Área de firma"
-        style={{ width: '100%', touchAction: 'none', border: '1px solid #ced4da', borderRadius: 8, background: '#fff' }}
-        onPointerDown={(event) => {
-          drawing.current = true;
-          const ctx = canvas.current?.getContext('2d');
-          const { x, y } = point(event);
-          ctx?.beginPath();
-          ctx?.moveTo(x, y);
-        }}
-        onPointerMove={(event) => {
-          if (!drawing.current) return;
-          const ctx = canvas.current?.getContext('2d');
-          if (!ctx) return;
-          const { x, y } = point(event);
-          ctx.lineWidth = 3;
-          ctx.lineTo(x, y);
-          ctx.stroke();
-          setDrawn(true);
-        }}
-        onPointerUp={() => {
-          drawing.current = false;
-          if (drawn) upload();
-        }}
+        style={{ display: 'block', width: '100%', aspectRatio: '2 / 1', touchAction: 'none', border: '1px solid #ced4da', borderRadius: 8, background: '#fff' }}
       />
+      <UploadProgress phase={upload.phase} />
       <Group>
-        <Button
-          variant="default"
-          onClick={() => {
-            canvas.current?.getContext('2d')?.clearRect(0, 0, 600, 240);
-            setDrawn(false);
-            onChange({});
-          }}
-        >
-          Borrar
+        <Button variant="default" size="md" onClick={clear}>
+          {typeof options.clearLabel === 'string' ? options.clearLabel : 'Borrar'}
         </Button>
-        {typeof value.fileName === 'string' && <Text size="sm">Firma guardada</Text>}
-        {error && <Text c="red">{error}</Text>}
+        {saved && <Text size="sm">Firma guardada</Text>}
+        {!saved && !upload.busy && <Text size="sm" c="dimmed">Firma dentro del recuadro</Text>}
       </Group>
+      {upload.error && (
+        <Group>
+          <Text c="red" role="alert">
+            {upload.error}
+          </Text>
+          {padRef.current && !padRef.current.isEmpty() && (
+            <Button variant="light" size="compact-md" onClick={() => saveNow.current()}>
+              Reintentar
+            </Button>
+          )}
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -1,47 +1,84 @@
-import { Badge, FileInput, Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { useState } from 'react';
+import { useEffect } from 'react';
+import { captureOptions } from '../capture/captureOptions';
+import { FilePicker } from '../capture/FilePicker';
+import { startCompressor } from '../capture/imageCompressor';
+import { UploadedFileRow } from '../capture/UploadedFileRow';
+import { UploadProgress } from '../capture/UploadProgress';
+import { useCaptureUpload } from '../capture/useCaptureUpload';
 import type { StepFormContext } from '../stepFormContext';
 
-type Uploaded = { fileName: string; imageUrl: string };
+/**
+ * One uploaded document as the step keeps it: the provider's fileName and imageUrl (what the
+ * journey needs), and what the screen shows again after a reload: the agent's name for the
+ * file, its size and thumbnail.
+ */
+interface Uploaded {
+  fileName: string;
+  imageUrl: string;
+  originalName?: string;
+  bytes?: number;
+  thumbnail?: string;
+}
 
-/** Photos or files of one document type, each uploaded as chosen, with a count. */
+const isUploaded = (item: unknown): item is Uploaded => typeof (item as Uploaded | undefined)?.fileName === 'string';
+
+const countLabel = (n: number) => (n === 1 ? '1 archivo' : `${n} archivos`);
+
+/**
+ * Photos or files of one document type (`ui:options`: `maxBytes`, `accept`, `capture`), each
+ * compressed in the worker to the step's limit and uploaded with its progress, listed with its
+ * thumbnail and name, counted, and removable. Several may be chosen at once; they go one by one.
+ */
 export function DocumentUploadWidget({ id, value, onChange, options, label, rawErrors, required, registry }: WidgetProps) {
   const { call } = registry.formContext as StepFormContext;
+  const { limits, accept, camera } = captureOptions(options);
+  const upload = useCaptureUpload(call);
+  useEffect(startCompressor, []);
   // rjsf fills a list with `minItems` with empty items: only uploaded files count.
-  const files = (Array.isArray(value) ? value : []).filter((f): f is Uploaded => typeof (f as Uploaded | undefined)?.fileName === 'string');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const files = (Array.isArray(value) ? value : []).filter(isUploaded);
+
+  const add = async (chosen: File[]) => {
+    let list = files;
+    for (const file of chosen) {
+      const sent = await upload.capture('frontIdUpload', file, limits, accept);
+      if (!sent) break;
+      const payload = sent.data.Payload as { fileName?: string; imageUrl?: string } | undefined;
+      if (!payload?.fileName || !payload.imageUrl) break;
+      list = [...list, { fileName: payload.fileName, imageUrl: payload.imageUrl, originalName: sent.file.originalName, bytes: sent.file.bytes, thumbnail: sent.file.thumbnail }];
+      onChange(list);
+    }
+  };
+
   return (
-    <Stack gap={4}>
-      <FileInput
+    <Stack gap="xs" role="group" aria-label={label}>
+      <FilePicker
         id={id}
         label={label}
+        accept={accept}
+        camera={camera}
+        multiple
         required={required}
-        accept={typeof options.accept === 'string' ? options.accept : 'image/*'}
-        placeholder="Agregar archivo"
-        value={null}
-        disabled={busy}
-        error={rawErrors?.[0] ?? error}
-        size="md"
-        onChange={async (file) => {
-          if (!file) return;
-          setBusy(true);
-          const outcome = await call('frontIdUpload', { region: 'SV', files: [{ field: 'file', blob: file, name: file.name }] });
-          setBusy(false);
-          if (!outcome.ok) {
-            setError(outcome.error.message);
-            return;
-          }
-          setError(undefined);
-          const payload = (outcome.data as { Payload?: Uploaded }).Payload;
-          if (payload) onChange([...files, payload]);
-        }}
+        disabled={upload.busy}
+        error={upload.error ?? rawErrors?.[0]}
+        onFiles={(chosen) => void add(chosen)}
       />
-      <Group gap="xs">
-        <Badge>{files.length}</Badge>
-        <Text size="sm">{files.map((f) => f.fileName).join(', ')}</Text>
-      </Group>
+      <UploadProgress phase={upload.phase} />
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {countLabel(files.length)}
+      </Text>
+      {files.map((file, index) => (
+        <UploadedFileRow
+          key={file.fileName}
+          name={file.originalName ?? file.fileName}
+          bytes={file.bytes}
+          thumbnail={file.thumbnail}
+          disabled={upload.busy}
+          // None left is no answer at all, as before the first: the step's `required` holds it back.
+          onRemove={() => onChange(files.length > 1 ? files.filter((_, i) => i !== index) : undefined)}
+        />
+      ))}
     </Stack>
   );
 }

@@ -1,0 +1,41 @@
+import { Badge, Button, Group, Image, Stack, Text } from '@mantine/core';
+import { formatBytes } from './byteSize';
+
+export interface UploadedFileRowProps {
+  name: string;
+  bytes: number | undefined;
+  /** A small JPEG data URL; a PDF has none and shows its kind instead. */
+  thumbnail: string | undefined;
+  disabled: boolean;
+  onRemove: () => void;
+}
+
+/** One uploaded document: its thumbnail (or "PDF"), name and size, and a button to remove it. */
+export function UploadedFileRow({ name, bytes, thumbnail, disabled, onRemove }: UploadedFileRowProps) {
+  return (
+    <Group gap="sm" wrap="nowrap" justify="space-between">
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+        {thumbnail ? (
+          <Image src={thumbnail} alt={`Vista previa de ${name}`} w={56} h={56} radius="sm" fit="cover" />
+        ) : (
+          <Badge size="lg" variant="light" w={56} h={56} radius="sm">
+            {/\.pdf$/i.test(name) ? 'PDF' : 'Archivo'}
+          </Badge>
+        )}
+        <Stack gap={0} style={{ minWidth: 0 }}>
+          <Text size="sm" truncate="end">
+            {name}
+          </Text>
+          {bytes !== undefined && (
+            <Text size="xs" c="dimmed">
+              {formatBytes(bytes)}
+            </Text>
+          )}
+        </Stack>
+      </Group>
+      <Button variant="subtle" color="red" size="compact-md" disabled={disabled} aria-label={`Quitar ${name}`} onClick={onRemove}>
+        Quitar
+      </Button>
+    </Group>
+  );
+}

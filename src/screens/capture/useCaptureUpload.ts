@@ -1,0 +1,97 @@
+import { useEffect, useRef, useState } from 'react';
+import type { OperationId } from '../../api/generated/operations';
+import type { StepFormContext } from '../stepFormContext';
+import { planCompression, type CaptureLimits } from './compressionPlan';
+import { prepareOffMainThread } from './imageCompressor';
+
+/** Where an upload is: preparing the photo (compressing, thumbnail), then sending it. */
+export type UploadPhase = { kind: 'idle' } | { kind: 'preparing'; percent: number } | { kind: 'sending'; percent: number };
+
+/** What a capture widget keeps of an uploaded file, besides the provider's answer. */
+export interface SentFile {
+  /** The name it was uploaded under (`.jpg` once compressed). */
+  name: string;
+  /** The agent's own name for it, as chosen. */
+  originalName: string;
+  bytes: number;
+  originalBytes: number;
+  type: string;
+  thumbnail: string | undefined;
+}
+
+export interface Sent {
+  data: Record<string, unknown>;
+  file: SentFile;
+}
+
+const THUMBNAIL_SIDE = 160;
+
+const percentOf = (loaded: number, total: number) => (total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0);
+
+/**
+ * Compresses (in the worker) and uploads files for a capture widget, with the phase and percentage
+ * its progress bar shows and the Spanish message of a failure. One file at a time.
+ */
+export function useCaptureUpload(call: StepFormContext['call']) {
+  const [phase, setPhase] = useState<UploadPhase>({ kind: 'idle' });
+  const [error, setError] = useState<string | undefined>();
+  // A widget left while a photo uploads must not set state, nor its parent's data, afterwards.
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  const fail = (message: string) => {
+    if (!mounted.current) return undefined;
+    setPhase({ kind: 'idle' });
+    setError(message);
+    return undefined;
+  };
+
+  /** Uploads a blob as it is (a signature's PNG) through a multipart operation, with progress. */
+  const send = async (operationId: OperationId, blob: Blob, name: string): Promise<Record<string, unknown> | undefined> => {
+    setError(undefined);
+    setPhase({ kind: 'sending', percent: 0 });
+    const outcome = await call(operationId, {
+      region: 'SV',
+      files: [{ field: 'file', blob, name }],
+      onUploadProgress: ({ loaded, total }) => mounted.current && setPhase({ kind: 'sending', percent: percentOf(loaded, total) }),
+    });
+    if (!mounted.current) return undefined;
+    if (!outcome.ok) return fail(outcome.error.message);
+    setPhase({ kind: 'idle' });
+    return (outcome.data ?? {}) as Record<string, unknown>;
+  };
+
+  /** Compresses a chosen file to the step's limits when it needs it, then uploads it. */
+  const capture = async (operationId: OperationId, file: File, limits: CaptureLimits, accept: string): Promise<Sent | undefined> => {
+    const plan = planCompression(file, limits, accept);
+    if (plan.action === 'refuse') return fail(plan.message);
+    setError(undefined);
+    let blob: Blob = file;
+    let thumbnail: string | undefined;
+    if (file.type.startsWith('image/')) {
+      setPhase({ kind: 'preparing', percent: 0 });
+      try {
+        const prepared = await prepareOffMainThread(
+          file,
+          { compress: plan.action === 'compress', ...limits, thumbnailSide: THUMBNAIL_SIDE },
+          (percent) => mounted.current && setPhase({ kind: 'preparing', percent: Math.round(percent) }),
+        );
+        blob = prepared.blob;
+        thumbnail = prepared.thumbnail;
+      } catch {
+        return fail('No se pudo leer la imagen: toma la foto de nuevo o elige otra.');
+      }
+      if (blob.size > limits.maxBytes) return fail('No se pudo reducir la foto al tamaño permitido: tómala de nuevo, más de cerca.');
+    }
+    const data = await send(operationId, blob, plan.name);
+    if (!data) return undefined;
+    return { data, file: { name: plan.name, originalName: file.name, bytes: blob.size, originalBytes: file.size, type: blob.type || file.type, thumbnail } };
+  };
+
+  return { phase, error, busy: phase.kind !== 'idle', capture, send, setError };
+}
