@@ -3,9 +3,12 @@ import { operations } from '../../src/api/generated/operations';
 import { actorNames } from '../../src/engine/actorCatalogue';
 
 describe('the actor catalogue', () => {
-  // A journey names calls as `api.<operationId>`: the catalogue and openapi/ must agree.
-  it('has one api actor per provider operation, and no other', () => {
+  // A journey names calls as `api.<operationId>`: the catalogue and openapi/ must agree. The
+  // map's coverage areas are drawn by the map step's widget itself (its `call`), never invoked by
+  // a journey, so they need no actor (openapi/README.md).
+  const WIDGET_ONLY = new Set(['coverageAreas']);
+  it('has one api actor per provider operation a journey may invoke, and no other', () => {
     const apiActors = actorNames.filter((n) => n.startsWith('api.')).map((n) => n.slice(4));
-    expect(apiActors.sort()).toEqual(Object.keys(operations).sort());
+    expect(apiActors.sort()).toEqual(Object.keys(operations).filter((id) => !WIDGET_ONLY.has(id)).sort());
   });
 });

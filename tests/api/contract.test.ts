@@ -57,6 +57,7 @@ const calls: Array<[OperationId, () => CallInput]> = [
   ['clientSubscription', () => ({ id: 'C-0001' })],
   ['clientSubscriptionBalance', () => ({ id: 'C-0001' })],
   ['customerContact', () => ({ cliFirstName: 'Ana', cliLastName: 'Pérez', cliTelephone: '70001234', cliEmail: 'ana.perez@example.com' })],
+  ['coverageAreas', () => ({})],
   ['checkCoverage', () => ({ latitude: 13.697366, longitude: -89.192282 })],
   ['coverage', () => ({ department: 'San Salvador', city: 'San Salvador', suburb: 'Centro Histórico', latitude: 13.697366, longitude: -89.192282 })],
   ['products', () => ({ node: 'N-SS-CEN-01', nodeClass: '10' })],

@@ -245,6 +245,11 @@ describe('coverage', () => {
     expectAnswer('checkCoverage', await point(latitude, longitude), 404);
   });
 
+  it('draws every node as a coverage area (the map step; tests/sandbox/coverageAreas.test.ts checks more)', async () => {
+    const body = expectAnswer('coverageAreas', await call('GET', '/coverage-areas')) as { features: Array<{ properties: { node: string } }> };
+    expect(body.features.map((f) => f.properties.node)).toContain('N-SS-CEN-01');
+  });
+
   it('covers an address through the node named after its suburb', async () => {
     const body = expectAnswer('coverage', await call('POST', '/services/coverage', { body: { department: 'San Salvador', city: 'San Salvador', suburb: 'Colonia Escalón' } })) as {
       node: string;

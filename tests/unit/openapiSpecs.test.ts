@@ -30,7 +30,7 @@ const FAMILIES = [
 ] as const;
 const FILES = [...FAMILIES.map((family) => `${family}.yaml`), 'common.yaml'];
 
-/** The call table (spec section 7 and NOTES.md): operationId, method, path under the server. */
+/** The call table (spec section 7 and NOTES.md), and the calls designed here: operationId, method, path under the server. */
 const OPERATIONS: ReadonlyArray<readonly [string, 'get' | 'post', string]> = [
   ['accessToken', 'post', '/sv/accesstoken'],
   ['logout', 'post', '/sv/logout'],
@@ -47,6 +47,8 @@ const OPERATIONS: ReadonlyArray<readonly [string, 'get' | 'post', string]> = [
   ['suburb', 'post', '/sv/suburb'],
   ['coverage', 'post', '/sv/services/coverage'],
   ['checkCoverage', 'get', '/sv/get-coverage'],
+  // Not in the spec's table: the map's coverage areas (designed, openapi/README.md).
+  ['coverageAreas', 'get', '/sv/coverage-areas'],
   ['customerContact', 'post', '/sv/customer-contact'],
   ['products', 'post', '/sv/products'],
   ['activationCost', 'post', '/sv/activation-cost'],

@@ -12,9 +12,14 @@ export interface CoverageNode {
   polygon: Ring;
 }
 
+/** The network type a node class stands for (spec section 9): '10' FTTH, '4' DTH, anything else HFC. */
+function networkTypeOf(nodeClass: string): 'FTTH' | 'HFC' | 'DTH' {
+  return nodeClass === '10' ? 'FTTH' : nodeClass === '4' ? 'DTH' : 'HFC';
+}
+
 /** All nodes, best network first (FTTH `10`, then HFC, then DTH `4`), then by id. */
 export function loadNodes(db: SandboxDb): CoverageNode[] {
-  const rank = (n: CoverageNode) => (n.nodeClass === '10' ? 0 : n.nodeClass === '4' ? 2 : 1);
+  const rank = (n: CoverageNode) => ['FTTH', 'HFC', 'DTH'].indexOf(networkTypeOf(n.nodeClass));
   return (db.prepare('select data from nodes').all() as Array<{ data: string }>)
     .map((row) => parseData<CoverageNode>(row) as CoverageNode)
     .sort((a, b) => rank(a) - rank(b) || a.id.localeCompare(b.id));
@@ -89,6 +94,19 @@ function nodesOfCity(db: SandboxDb, city: PlaceRow, suburb: unknown): { nodes: C
 
 const entry = (n: CoverageNode) => ({ id: n.id, category: n.nodeClass, doubleWay: n.doubleWay });
 
+/** A node's polygon as a GeoJSON Polygon feature; GeoJSON wants the ring closed. */
+function areaOf(n: CoverageNode) {
+  const ring = n.polygon.map(([lng, lat]) => [lng, lat]);
+  const first = ring[0];
+  if (first && ring.at(-1)?.join() !== first.join()) ring.push([...first]);
+  return {
+    type: 'Feature',
+    id: n.id,
+    geometry: { type: 'Polygon', coordinates: [ring] },
+    properties: { node: n.id, name: n.name, nodeClass: n.nodeClass, networkType: networkTypeOf(n.nodeClass), doubleWay: n.doubleWay },
+  };
+}
+
 /**
  * Coverage (`coverage.json` → the `nodes` table and the `uncovered` setting).
  *
@@ -106,6 +124,10 @@ const entry = (n: CoverageNode) => ({ id: n.id, category: n.nodeClass, doubleWay
  *    city's best node (FTTH, then HFC, then DTH).
  * 4. `nodes` lists the city's nodes (and the point's node, when it lies elsewhere). No node at
  *    all is the quiet 404.
+ *
+ * coverageAreas (not in the spec; designed for the map): every node's polygon as a GeoJSON
+ * FeatureCollection, best network first as `nodeAt` tries them, so the map draws the areas the
+ * point check uses. The seeded no-coverage spots are points, not areas: they are not drawn.
  */
 export const coverageHandlers: Record<string, Handler> = {
   checkCoverage: ({ db, query }) => {
@@ -124,4 +146,5 @@ export const coverageHandlers: Record<string, Handler> = {
     const listed = nodes.some((n) => n.id === chosen.id) ? nodes : [chosen, ...nodes];
     return { body: { node: chosen.id, nodeClass: chosen.nodeClass, nodes: listed.map(entry) } };
   },
+  coverageAreas: ({ db }) => ({ body: { type: 'FeatureCollection', features: loadNodes(db).map(areaOf) } }),
 };

@@ -1,35 +1,115 @@
-import { Button, Group, NumberInput, Stack } from '@mantine/core';
-import { useEffect } from 'react';
+import { Box, Button, Center, Group, Loader, NumberInput, Stack, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { NETWORK_LEGEND } from '../map/coverageLayers';
+import { devicePosition } from '../map/devicePosition';
+import { loadMapKit } from '../map/loadMapKit';
+import type { CoverageAreas, MapKit, MapPoint } from '../map/mapKit';
+import { PointMap } from '../map/PointMap';
 import type { FormWidgetProps } from './formWidget';
 
+/** San Salvador (spec 9), when a step file gives no centre. */
+const DEFAULT_VIEW = { latitude: 13.697366, longitude: -89.192282, zoom: 12.5 };
+
+/** The map's view from the step's `ui:options` (`center`, `zoom`). */
+function viewOf(options: Record<string, unknown>): MapPoint & { zoom: number } {
+  const centre = (options.center ?? {}) as Partial<MapPoint>;
+  return {
+    latitude: typeof centre.latitude === 'number' ? centre.latitude : DEFAULT_VIEW.latitude,
+    longitude: typeof centre.longitude === 'number' ? centre.longitude : DEFAULT_VIEW.longitude,
+    zoom: typeof options.zoom === 'number' ? options.zoom : DEFAULT_VIEW.zoom,
+  };
+}
+
 /**
- * The installation point, in a plain first form: latitude and longitude, or the device's position.
- * The map itself (react-map-gl, coverage layers) comes with the capture issue.
+ * The installation point on a map: the coverage areas drawn, a marker the agent drags or puts
+ * down with a tap, and the device's position on a button. The point starts at the map's centre,
+ * so the agent can check it as it is. This module is loaded with the step (and ahead of it);
+ * the map library only when the step shows (`loadMapKit`). Without WebGL, the point is typed.
  */
-export function MapForm({ value, onChange, options, title }: FormWidgetProps) {
-  const centre = (options.center ?? {}) as { latitude?: number; longitude?: number };
-  const latitude = typeof value.latitude === 'number' ? value.latitude : centre.latitude;
-  const longitude = typeof value.longitude === 'number' ? value.longitude : centre.longitude;
-  const set = (next: { latitude?: number; longitude?: number }) => onChange({ latitude, longitude, ...next });
-  // The point starts at the map's centre, so the agent can check it as it is.
+export function MapForm({ value, onChange, options, call }: FormWidgetProps) {
+  const view = viewOf(options);
+  const point: MapPoint = {
+    latitude: typeof value.latitude === 'number' ? value.latitude : view.latitude,
+    longitude: typeof value.longitude === 'number' ? value.longitude : view.longitude,
+  };
+  // The map opens on the point: the centre at first, where the agent left it on coming back.
+  const [opening] = useState(() => ({ ...point, zoom: view.zoom }));
+  const [kit, setKit] = useState<MapKit>();
+  const [failed, setFailed] = useState(false);
+  const [areas, setAreas] = useState<CoverageAreas>();
+  const [areasError, setAreasError] = useState<string>();
+  const [locating, setLocating] = useState(false);
+  const [positionError, setPositionError] = useState<string>();
+  const set = (next: MapPoint) => onChange({ ...value, latitude: next.latitude, longitude: next.longitude });
+
   useEffect(() => {
-    if (typeof value.latitude !== 'number' && latitude !== undefined) onChange({ latitude, longitude });
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- only the first time
+    // The point starts at the map's centre, so the agent can check it as it is.
+    if (typeof value.latitude !== 'number' || typeof value.longitude !== 'number') set(point);
+    let current = true;
+    loadMapKit().then(
+      (loaded) => current && setKit(loaded),
+      () => current && setFailed(true),
+    );
+    // The areas come in parallel with the library; the map draws them when both are there.
+    call('coverageAreas').then((outcome) => {
+      if (!current) return;
+      if (outcome.ok && outcome.data) setAreas(outcome.data as CoverageAreas);
+      else setAreasError(outcome.ok ? undefined : outcome.error.message);
+    });
+    return () => {
+      current = false;
+    };
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, when the step opens
+
+  const locate = () => {
+    setLocating(true);
+    setPositionError(undefined);
+    devicePosition()
+      .then(set, (error: Error) => setPositionError(error.message))
+      .finally(() => setLocating(false));
+  };
+
   return (
-    <Stack>
-      <Group grow>
-        <NumberInput label="Latitud" value={latitude} decimalScale={6} onChange={(v) => set({ latitude: Number(v) })} size="md" aria-label={`${title}: latitud`} />
-        <NumberInput label="Longitud" value={longitude} decimalScale={6} onChange={(v) => set({ longitude: Number(v) })} size="md" aria-label={`${title}: longitud`} />
+    <Stack gap="sm">
+      {failed ? (
+        <>
+          <Text role="alert">No se pudo mostrar el mapa en este equipo. Escribe las coordenadas de la vivienda o usa tu ubicación.</Text>
+          <Group grow>
+            <NumberInput label="Latitud" value={point.latitude} decimalScale={6} min={-90} max={90} size="md" onChange={(v) => set({ ...point, latitude: Number(v) })} />
+            <NumberInput label="Longitud" value={point.longitude} decimalScale={6} min={-180} max={180} size="md" onChange={(v) => set({ ...point, longitude: Number(v) })} />
+          </Group>
+        </>
+      ) : (
+        <Box
+          role="region"
+          aria-label="Mapa: toca el mapa o arrastra el marcador hasta la vivienda"
+          h="min(55vh, 440px)"
+          mih={280}
+          style={{ position: 'relative', borderRadius: 8, overflow: 'hidden', border: '1px solid var(--mantine-color-gray-4)' }}
+        >
+          {kit ? (
+            <PointMap kit={kit} view={opening} point={point} onPoint={set} areas={areas} onFailure={() => setFailed(true)} />
+          ) : (
+            <Center h="100%">
+              <Loader size="sm" aria-label="Cargando mapa" />
+            </Center>
+          )}
+        </Box>
+      )}
+      <Group gap="md" aria-label="Cobertura por tipo de red">
+        {NETWORK_LEGEND.map(({ type, colour }) => (
+          <Group key={type} gap={6}>
+            <Box w={16} h={16} style={{ background: colour, opacity: 0.6, borderRadius: 3 }} />
+            <Text size="sm">{type}</Text>
+          </Group>
+        ))}
       </Group>
-      <Button
-        variant="light"
-        size="md"
-        onClick={() =>
-          navigator.geolocation?.getCurrentPosition((p) => onChange({ latitude: p.coords.latitude, longitude: p.coords.longitude }))
-        }
-      >
+      {areasError && <Text size="sm" c="red">{`No se pudieron cargar las zonas de cobertura: ${areasError}`}</Text>}
+      <Text size="sm" aria-label="Punto elegido">{`Punto elegido: ${point.latitude.toFixed(5)}, ${point.longitude.toFixed(5)}`}</Text>
+      <Button variant="light" size="lg" fullWidth loading={locating} onClick={locate}>
         Usar mi ubicación
       </Button>
+      {positionError && <Text size="sm" c="red" role="alert">{positionError}</Text>}
     </Stack>
   );
 }
