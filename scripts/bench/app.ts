@@ -114,6 +114,7 @@ try {
       lines.push(`first screen JS: ${kb(firstScreen).toFixed(1)} KB gzip in ${firstScreen.size} file(s) (budget ${BUDGET.firstScreen} KB, ratio ${(kb(firstScreen) / BUDGET.firstScreen).toFixed(2)})`);
       if (process.argv.includes('--all')) for (const p of [...firstScreen].sort((a, b) => (gzipOf.get(b) ?? 0) - (gzipOf.get(a) ?? 0))) lines.push(`  ${p} ${((gzipOf.get(p) ?? 0) / 1024).toFixed(1)} KB`);
       lines.push(`whole journey JS: ${kb(all).toFixed(1)} KB gzip in ${all.size} file(s) (budget ${BUDGET.journey} KB, ratio ${(kb(all) / BUDGET.journey).toFixed(2)})`);
+      if (process.argv.includes('--all')) for (const p of [...all].sort((a, b) => (gzipOf.get(b) ?? 0) - (gzipOf.get(a) ?? 0)).slice(0, 25)) lines.push(`  ${p} ${((gzipOf.get(p) ?? 0) / 1024).toFixed(1)} KB`);
       lines.push(`all JS built: ${kb(gzipOf.keys()).toFixed(1)} KB gzip in ${gzipOf.size} file(s)`);
     }
     const summary = (label: string, values: number[]) =>

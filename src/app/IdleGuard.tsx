@@ -1,5 +1,6 @@
-import { Button, Modal, Stack, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+
+const IdleWarning = lazy(() => import('./IdleWarning'));
 
 /** After this long without a touch or a key, the agent is warned (issue #7). */
 export const IDLE_WARNING_MS = 13 * 60_000;
@@ -53,14 +54,10 @@ export function IdleGuard({ onExpire }: { onExpire: () => void }) {
     };
   }, []);
 
+  if (!warning) return null;
   return (
-    <Modal opened={warning} onClose={() => setWarning(false)} title="¿Sigues ahí?" centered withCloseButton={false}>
-      <Stack>
-        <Text>Tu sesión se cerrará en 2 minutos por inactividad y se borrarán los datos de la venta.</Text>
-        <Button size="md" onClick={() => setWarning(false)}>
-          Seguir conectado
-        </Button>
-      </Stack>
-    </Modal>
+    <Suspense fallback={null}>
+      <IdleWarning onStay={() => setWarning(false)} />
+    </Suspense>
   );
 }

@@ -1,0 +1,15 @@
+import { Button, Modal, Stack, Text } from '@mantine/core';
+
+/** The idle warning dialog, in its own chunk: most sales never show it (see IdleGuard). */
+export default function IdleWarning({ onStay }: { onStay: () => void }) {
+  return (
+    <Modal opened onClose={onStay} title="¿Sigues ahí?" centered withCloseButton={false}>
+      <Stack>
+        <Text>Tu sesión se cerrará en 2 minutos por inactividad y se borrarán los datos de la venta.</Text>
+        <Button size="md" onClick={onStay}>
+          Seguir conectado
+        </Button>
+      </Stack>
+    </Modal>
+  );
+}
