@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate';
 import type { CallOutcome } from './apiError';
 import type { CallInput } from './callOperation';
 import { operations, type OperationId } from './generated/operations';
+import { createPinSealer } from './pinSealer';
 import { adaptInput, type ApiSession } from './requestAdapters';
 
 /** Operations sent with an Idempotency-Key, which may be repeated without doing twice what they do. */
@@ -24,12 +25,15 @@ export function createApiActors(
   session: ApiSession = {},
   { retryDelaysMs = RETRY_DELAYS_MS }: { retryDelaysMs?: readonly number[] } = {},
 ) {
+  const sealPin = createPinSealer(call);
   return Object.fromEntries(
     (Object.keys(operations) as OperationId[]).map((operationId) => [
       `api.${operationId}`,
       fromPromise<unknown, Record<string, unknown> | undefined>(async ({ input }) => {
         const given = input ?? {};
-        const adapted = adaptInput(operationId, given, session);
+        // Sign-in sends the PIN encrypted; the sealed text is what later calls send (vendPass...).
+        const sealedPin = operationId === 'accessToken' ? await sealPin(String(given.code ?? '')) : undefined;
+        const adapted = sealedPin === undefined ? adaptInput(operationId, given, session) : { ...given, code: sealedPin };
         let outcome = await call(operationId, adapted);
         // An order sent with its sale's Idempotency-Key may be sent again: when the connection
         // failed without any answer (a phone losing signal), it is retried with growing pauses;
@@ -43,9 +47,9 @@ export function createApiActors(
           }
         }
         if (!outcome.ok) throw outcome.error;
-        // The PIN is kept for the session (memory only): later calls send it (vendPass, password).
-        if (operationId === 'accessToken') session.pin = String(given.code ?? '');
-        if (operationId === 'logout') delete session.pin;
+        // The sealed PIN is kept for the session (memory only): later calls send it (vendPass, password).
+        if (sealedPin !== undefined) session.sealedPin = sealedPin;
+        if (operationId === 'logout') delete session.sealedPin;
         return outcome.data;
       }),
     ]),

@@ -2,9 +2,12 @@ import { hashText } from '../engine/compileJourney';
 import type { CallInput } from './callOperation';
 import type { OperationId } from './generated/operations';
 
-/** What the api layer keeps for the session: the PIN, in memory only (spec section 3). */
+/**
+ * What the api layer keeps for the session: the PIN as sent to the provider, encrypted with its
+ * public key (see pinSealer), in memory only; the PIN itself is never kept (spec sections 3, 6).
+ */
 export interface ApiSession {
-  pin?: string;
+  sealedPin?: string;
 }
 
 type Data = Record<string, unknown>;
@@ -81,10 +84,10 @@ export function adaptInput(operationId: OperationId, input: Data, session: ApiSe
   const now = new Date().toISOString();
   switch (operationId) {
     case 'salesPersonDetails':
-      return { ...input, password: session.pin ?? '' };
+      return { ...input, password: session.sealedPin ?? '' };
     case 'sales':
     case 'salesDetail':
-      return { ...input, pin: session.pin ?? '' };
+      return { ...input, pin: session.sealedPin ?? '' };
     case 'agentCredentials':
     case 'clientInfoValidateV2':
       return { requestDate: now, ...input };
@@ -92,7 +95,7 @@ export function adaptInput(operationId: OperationId, input: Data, session: ApiSe
       const offers = chosenOffers(input.productList);
       return {
         ...input,
-        pin: session.pin ?? '',
+        pin: session.sealedPin ?? '',
         productType: offers[0]?.type ?? 'Bundle',
         productList: Object.keys(obj(input.productList)).map((product) => ({ product })),
       };
@@ -121,7 +124,7 @@ export function adaptInput(operationId: OperationId, input: Data, session: ApiSe
     }
     case 'activation': {
       const sale = obj(input.sale);
-      const order = activationOrder(sale, obj(input.seller), session.pin);
+      const order = activationOrder(sale, obj(input.seller), session.sealedPin);
       // The sale's id is its order's key: however often the order is sent (a retry after a cut
       // connection, after a timeout), the provider creates it once. A sale without an id (a
       // journey that mints none) falls back to the order's content.

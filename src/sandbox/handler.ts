@@ -1,3 +1,4 @@
+import type { PinKey } from './pinKey';
 import type { SandboxDb } from './database';
 
 /** What the sandbox runs as: `test` and `dev` allow fault injection and the outbox. */
@@ -31,6 +32,8 @@ export interface HandlerContext {
   files: UploadedFile[];
   seller: Seller | undefined;
   now: Date;
+  /** The key the seller's PIN is encrypted with (see pinKey.ts). */
+  pinKey: PinKey;
 }
 
 /** An answer: status (200 by default), JSON body, extra headers, and a session to open or close. */

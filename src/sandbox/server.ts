@@ -11,6 +11,7 @@ import { openDatabase, parseData, type SandboxDb } from './database';
 import { FAULT_HEADER, faultAnswer } from './faults';
 import { badRequest, type Handler, type HandlerAnswer, type SandboxMode, type Seller, type UploadedFile } from './handler';
 import { handlers } from './handlers/registry';
+import { createPinKey } from './pinKey';
 import { loadOperations, type Operation } from './openapiSpecs';
 
 export interface SandboxOptions {
@@ -132,6 +133,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const provider = options.provider ?? 'telco';
   const now = options.now ?? (() => new Date());
   const db = openDatabase(options.db ?? '.data/sandbox.db');
+  const pinKey = createPinKey();
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 12 * 1024 * 1024 });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 4 } });
@@ -206,7 +208,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
           return send(reply, invalid('body', validators.body));
         }
         if (!handler) return send(reply, badRequest(`${operation.operationId} no está disponible en el sandbox`, 'NOT_IMPLEMENTED', 501));
-        const answer = await handler({ db, mode, params, query, body, headers, files, seller, now: now() });
+        const answer = await handler({ db, mode, params, query, body, headers, files, seller, now: now(), pinKey });
         if (injected?.cut === 'after') return cut();
         return send(reply, answer);
       },

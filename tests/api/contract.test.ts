@@ -44,6 +44,7 @@ const state: Record<string, string> = {};
 
 /** The calls in the order an agent makes them; later inputs use what earlier answers gave. */
 const calls: Array<[OperationId, () => CallInput]> = [
+  ['publicKey', () => ({})],
   ['accessToken', () => ({ code: '2580', country: 'SV' })],
   ['salesPersonDetails', () => ({ password: '2580' })],
   ['agentCredentials', () => ({ requestDate: new Date().toISOString() })],

@@ -1,3 +1,4 @@
+import { constants, createPublicKey, publicEncrypt, type JsonWebKey as NodeJwk } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server';
 
@@ -10,12 +11,24 @@ beforeAll(async () => {
 afterAll(() => sandbox.app.close());
 
 describe('the sandbox in production mode', () => {
+  /** The PIN as a client sends it: encrypted with the key the sandbox publishes. */
+  async function sealedPin(pin: string): Promise<string> {
+    const { key } = (await sandbox.app.inject({ url: '/v1/telco/sv/public-key' })).json() as { key: NodeJwk };
+    return publicEncrypt({ key: createPublicKey({ key, format: 'jwk' }), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(pin)).toString('base64');
+  }
+
+  it('refuses a PIN sent in clear', async () => {
+    const signIn = await sandbox.app.inject({ method: 'POST', url: '/v1/telco/sv/accesstoken', payload: { code: '2580', country: 'SV' } });
+    expect(signIn.statusCode).toBe(400);
+    expect(signIn.json()).toMatchObject({ errors: [{ message: 'PIN incorrecto' }] });
+  });
+
   it('ignores x-sandbox-fault', async () => {
     const signIn = await sandbox.app.inject({
       method: 'POST',
       url: '/v1/telco/sv/accesstoken',
       headers: { 'x-sandbox-fault': '500' },
-      payload: { code: '2580', country: 'SV' },
+      payload: { code: await sealedPin('2580'), country: 'SV' },
     });
     expect(signIn.statusCode).toBe(200);
     expect(signIn.headers['set-cookie']).toMatch(/^__Host-session=[^;]+; Path=\/; HttpOnly; Secure; SameSite=Strict/);

@@ -49,6 +49,8 @@ const OPERATIONS: ReadonlyArray<readonly [string, 'get' | 'post', string]> = [
   ['checkCoverage', 'get', '/sv/get-coverage'],
   // Not in the spec's table: the map's coverage areas (designed, openapi/README.md).
   ['coverageAreas', 'get', '/sv/coverage-areas'],
+  // Not in the spec's table: the public key the PIN is encrypted with (designed, openapi/README.md).
+  ['publicKey', 'get', '/sv/public-key'],
   ['customerContact', 'post', '/sv/customer-contact'],
   ['products', 'post', '/sv/products'],
   ['activationCost', 'post', '/sv/activation-cost'],
@@ -82,7 +84,8 @@ const NOT_FOUND: Record<string, string> = {
   scheduleDates: 'NoAvailability',
 };
 
-const PUBLIC = new Set(['accessToken']);
+// Asked without a session: sign-in, and the key the PIN is encrypted with before it.
+const PUBLIC = new Set(['accessToken', 'publicKey']);
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 type Node = Record<string, unknown>;

@@ -11,12 +11,16 @@ interface SellerRow {
 }
 
 /**
- * Sign-in and the seller. The PIN arrives as `code` (PIN encryption comes with the security
- * issue; until then the sandbox also accepts it in clear).
+ * Sign-in and the seller. The PIN arrives as `code`, encrypted with the key of `publicKey`
+ * (RSA-OAEP, SHA-256, base64: docs/security.md).
  */
 export const authHandlers: Record<string, Handler> = {
-  accessToken: ({ db, body }) => {
-    const seller = parseData<SellerRow>(db.prepare('select data from sellers where pin = ?').get(String(body.code ?? '')));
+  publicKey: ({ pinKey }) => ({ body: { kid: pinKey.kid, key: pinKey.jwk } }),
+  accessToken: ({ db, body, mode, pinKey }) => {
+    // The PIN comes encrypted with the public key. In test mode a PIN in clear is also taken, for
+    // the contract tests and tools that sign in without WebCrypto; never in dev or production.
+    const pin = pinKey.open(body.code) ?? (mode === 'test' && /^\d{4,8}$/.test(String(body.code)) ? String(body.code) : undefined);
+    const seller = pin === undefined ? undefined : parseData<SellerRow>(db.prepare('select data from sellers where pin = ?').get(pin));
     if (!seller) return badRequest('PIN incorrecto', 'INVALID_PIN');
     const token = randomBytes(24).toString('base64url');
     db.prepare('insert into sessions (token, seller_pin, created_at) values (?, ?, ?)').run(token, seller.pin, Date.now());
