@@ -1,6 +1,7 @@
 import { createActor, fromPromise, type ActorOptions, type AnyActorLogic } from 'xstate';
 import svJourney from '../../journeys/sv.json';
 import { createApiActors } from '../api/apiActors';
+import type { ApiSession } from '../api/requestAdapters';
 import { createApiClients, type ApiConfig } from '../api/apiClients';
 import { callOperation } from '../api/callOperation';
 import { compileJourney } from '../engine/compileJourney';
@@ -31,6 +32,22 @@ const deviceLocation = fromPromise<{ latitude: number; longitude: number }>(
     }),
 );
 
+/** What the sealed store keeps: the journey's snapshot and the sealed PIN. */
+interface Saved {
+  journey: string | null;
+  sealedPin?: string;
+}
+
+function readSaved(text: string | null): Saved {
+  if (!text) return { journey: null };
+  try {
+    const saved = JSON.parse(text) as Partial<Saved>;
+    return { journey: typeof saved.journey === 'string' ? saved.journey : null, ...(typeof saved.sealedPin === 'string' ? { sealedPin: saved.sealedPin } : {}) };
+  } catch {
+    return { journey: null };
+  }
+}
+
 /** Runs `task` when the main thread is idle (within a second); returns how to cancel it. */
 function whenIdle(task: () => void): () => void {
   if (typeof requestIdleCallback === 'function') {
@@ -54,8 +71,12 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
   };
   const clients = createApiClients(config);
   const call = (operationId: Parameters<typeof callOperation>[2], input?: Parameters<typeof callOperation>[3]) => callOperation(clients, config, operationId, input);
-  const actors = { ...createApiActors(call), 'device.location': deviceLocation };
-  const restored = restoreJourney(journey, store.restored);
+  // The sealed PIN (RSA-encrypted for the provider, never the PIN) is kept with the journey, so
+  // that the calls that carry it still can after a reload.
+  const saved = readSaved(store.restored);
+  const session: ApiSession = saved.sealedPin ? { sealedPin: saved.sealedPin } : {};
+  const actors = { ...createApiActors(call, session), 'device.location': deviceLocation };
+  const restored = restoreJourney(journey, saved.journey);
   const machine = journey.machine.provide({ actors: actors as never });
   const actor = createActor(machine, { ...(restored.ok ? { snapshot: restored.snapshot as never } : {}), ...(inspect ? { inspect } : {}) });
   connectAnalytics(actor);
@@ -65,7 +86,9 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
   let pendingSave: (() => void) | undefined;
   const save = () => {
     pendingSave = undefined;
-    if (actor.getSnapshot().status === 'active') void store.save(persistJourney(journey, actor.getPersistedSnapshot()));
+    if (actor.getSnapshot().status !== 'active') return;
+    const text: Saved = { journey: persistJourney(journey, actor.getPersistedSnapshot()), ...(session.sealedPin ? { sealedPin: session.sealedPin } : {}) };
+    void store.save(JSON.stringify(text));
   };
   actor.subscribe(() => {
     pendingSave ??= whenIdle(save);
@@ -76,6 +99,7 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
     save();
   });
   actor.on('session.wiped', () => {
+    delete session.sealedPin;
     sessionStorage.clear();
     localStorage.clear();
     void store.wipe();

@@ -96,4 +96,13 @@ describe('a sale in Chromium', () => {
     await createOrder(page);
     await at(page, '/orden-fallida-timeout');
   }, 180_000);
+
+  it('places the order after a reload on the confirmation (the sealed PIN survives it)', async () => {
+    const page = await app.newPage();
+    await sellUntilConfirmation(page, app.address, '/confirmar-orden');
+    await page.reload();
+    await at(page, '/confirmar-orden');
+    await createOrder(page);
+    await at(page, '/orden-exito');
+  }, 180_000);
 });
