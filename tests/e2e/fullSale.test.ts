@@ -105,4 +105,15 @@ describe('a sale in Chromium', () => {
     await createOrder(page);
     await at(page, '/orden-exito');
   }, 180_000);
+
+  it('sends the order again after a lost answer (a cut connection), and the provider makes it once', async () => {
+    const page = await app.newPage();
+    await sellUntilConfirmation(page, app.address, '/confirmar-orden');
+    const leads = () => (app.sandbox.db.prepare('select count(*) as n from leads').get() as { n: number }).n;
+    const before = leads();
+    await armFault('activation', 'lost-answer');
+    await createOrder(page);
+    await at(page, '/orden-exito', 30_000);
+    expect(leads()).toBe(before + 1);
+  }, 180_000);
 });

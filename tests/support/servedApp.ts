@@ -56,6 +56,10 @@ export function useServedApp() {
     get address() {
       return running().address;
     },
+    /** The sandbox behind the app: its database, for what the provider would have recorded. */
+    get sandbox() {
+      return running().sandbox;
+    },
     newPage: async () => {
       const page = await (await phoneContext(running().browser)).newPage();
       await page.addInitScript({
