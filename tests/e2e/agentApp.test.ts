@@ -22,6 +22,14 @@ async function openMenu(page: Page, entry: string) {
   await page.getByRole('button', { name: entry }).click();
 }
 
+/** Signs in and starts a sale: the page ends on the client information step. */
+async function startSale(page: Page) {
+  await signIn(page);
+  await page.getByRole('heading', { name: 'Inicio' }).waitFor();
+  await openMenu(page, 'Nuevo cliente');
+  await page.getByRole('heading', { name: 'Información del cliente' }).waitFor();
+}
+
 describe('the agent app in Chromium', () => {
   it('signs in with a seeded PIN and starts a sale that stops on a pending debt', async () => {
     const page = await app.newPage();
@@ -59,10 +67,7 @@ describe('the agent app in Chromium', () => {
 
   it('resumes at the same step after a reload, and goes back with what was typed', async () => {
     const page = await app.newPage();
-    await signIn(page);
-    await page.getByRole('heading', { name: 'Inicio' }).waitFor();
-    await openMenu(page, 'Nuevo cliente');
-    await page.getByRole('heading', { name: 'Información del cliente' }).waitFor();
+    await startSale(page);
     await page.getByLabel('Número de documento').fill('05129374-5');
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByRole('heading', { name: 'Ingresa la dirección' }).waitFor();
@@ -77,10 +82,7 @@ describe('the agent app in Chromium', () => {
 
   it('disables the submit button while a required field is empty', async () => {
     const page = await app.newPage();
-    await signIn(page);
-    await page.getByRole('heading', { name: 'Inicio' }).waitFor();
-    await openMenu(page, 'Nuevo cliente');
-    await page.getByRole('heading', { name: 'Información del cliente' }).waitFor();
+    await startSale(page);
     expect(await page.getByRole('button', { name: 'Continuar' }).isDisabled()).toBe(true);
     await page.getByLabel('Número de documento').fill('04644848-8');
     await page.getByRole('button', { name: 'Continuar' }).click();
@@ -90,10 +92,7 @@ describe('the agent app in Chromium', () => {
 
   it('shows the current step when a link opens a step the journey has not reached', async () => {
     const page = await app.newPage();
-    await signIn(page);
-    await page.getByRole('heading', { name: 'Inicio' }).waitFor();
-    await openMenu(page, 'Nuevo cliente');
-    await page.getByRole('heading', { name: 'Información del cliente' }).waitFor();
+    await startSale(page);
     await page.getByLabel('Número de documento').fill('05129374-5');
     // The agent (or a tester) types a later step's address: the journey stays where it is.
     await page.goto(`${app.address}/documentos`);
@@ -104,10 +103,7 @@ describe('the agent app in Chromium', () => {
 
   it('keeps what was typed on a step and not submitted across a reload', async () => {
     const page = await app.newPage();
-    await signIn(page);
-    await page.getByRole('heading', { name: 'Inicio' }).waitFor();
-    await openMenu(page, 'Nuevo cliente');
-    await page.getByRole('heading', { name: 'Información del cliente' }).waitFor();
+    await startSale(page);
     // The journey's snapshot is sealed (AES-GCM): wait until it stops changing, type, and wait
     // for the draft to be sealed (a moment after the last keystroke).
     const sealed = () => page.evaluate(() => sessionStorage.getItem('journey'));
@@ -129,10 +125,7 @@ describe('the agent app in Chromium', () => {
   it('warns an idle agent at 13 minutes and, without an answer, ends the session and wipes the sale at 15', async () => {
     const page = await app.newPage();
     await page.clock.install();
-    await signIn(page);
-    await page.getByRole('heading', { name: 'Inicio' }).waitFor();
-    await openMenu(page, 'Nuevo cliente');
-    await page.getByRole('heading', { name: 'Información del cliente' }).waitFor();
+    await startSale(page);
     await page.getByLabel('Número de documento').fill('05129374-5');
 
     await page.clock.fastForward('13:01');
@@ -180,10 +173,7 @@ describe('the agent app in Chromium', () => {
 
   it('shows nothing of the sale after logout, not even with the browser back button', async () => {
     const page = await app.newPage();
-    await signIn(page);
-    await page.getByRole('heading', { name: 'Inicio' }).waitFor();
-    await openMenu(page, 'Nuevo cliente');
-    await page.getByRole('heading', { name: 'Información del cliente' }).waitFor();
+    await startSale(page);
     await page.getByLabel('Número de documento').fill('05129374-5');
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByRole('heading', { name: 'Ingresa la dirección' }).waitFor();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/chromium';
-import { at, click, createOrder, onArrival, sellUntilConfirmation } from '../support/sale';
+import { armFault as armSandboxFault, at, click, createOrder, onArrival, sellUntilConfirmation } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
 
 // A whole sale in Chromium at a phone's viewport, through every El Salvador step, against the
@@ -26,10 +26,7 @@ async function recordedPage() {
   return page;
 }
 
-async function armFault(operationId: string, fault: string) {
-  const response = await fetch(`${app.address}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operationId, fault }) });
-  expect(response.status).toBe(200);
-}
+const armFault = (operationId: string, fault: string) => armSandboxFault(app.address, operationId, fault);
 
 describe('a sale in Chromium', () => {
   it('goes from the PIN through every step to /orden-exito and shows the lead as Pendiente', async () => {

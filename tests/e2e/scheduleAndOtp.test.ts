@@ -1,20 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/chromium';
-import { click, pickFirstDate, sellUntilConfirmation } from '../support/sale';
+import { armFault as armSandboxFault, click, outboxCodes, pickFirstDate, sellUntilConfirmation } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
 
 // The OTP and schedule steps in Chromium, reached by a sale driven up to them.
 const app = useServedApp();
 
-async function outbox(to: string): Promise<string[]> {
-  const { messages } = (await (await fetch(`${app.address}/__sandbox/outbox?to=${encodeURIComponent(to)}`)).json()) as { messages: Array<{ message: string }> };
-  return messages.map((m) => /\d{6}/.exec(m.message)?.[0] ?? '');
-}
+const outbox = (to: string) => outboxCodes(app.address, to);
 
-async function armFault(operationId: string, fault: string) {
-  const response = await fetch(`${app.address}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operationId, fault }) });
-  expect(response.status).toBe(200);
-}
+const armFault = (operationId: string, fault: string) => armSandboxFault(app.address, operationId, fault);
 
 describe('OTP and schedule in Chromium', () => {
   it('sends a new code on "Solicita uno nuevo", and the new code verifies the phone', async () => {
