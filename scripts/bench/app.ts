@@ -12,14 +12,10 @@
  * include the sandbox's answers on this machine: compare them with each other, not across
  * machines. `--runs N` sells N times (default 2: cold, then warm).
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { build } from 'vite';
-import { createSandbox } from '../../src/sandbox/server';
-import { launchChromium, phoneContext } from '../../tests/support/chromium';
+import { phoneContext } from '../../tests/support/chromium';
+import { assetGzipSizes } from './assetSizes';
+import { servedApp } from '../../tests/support/servedBuild';
 import { at, createOrder, sellUntilConfirmation } from '../../tests/support/sale';
 
 const BUDGET = { firstScreen: 150, journey: 350, stepChange: 100 };
@@ -27,15 +23,9 @@ const CPU_SLOWDOWN = 4;
 const runsArg = process.argv.indexOf('--runs');
 const runs = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1])) : 2;
 
-const outDir = mkdtempSync(join(tmpdir(), 'field-sales-bench-'));
-await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-const gzipOf = new Map<string, number>();
-for (const file of readdirSync(join(outDir, 'assets')).filter((f) => f.endsWith('.js'))) {
-  gzipOf.set(`/assets/${file}`, gzipSync(readFileSync(join(outDir, 'assets', file)), { level: 9 }).length);
-}
-const sandbox = await createSandbox({ db: ':memory:', mode: 'test', staticDir: outDir });
-const address = await sandbox.app.listen({ port: 0, host: '127.0.0.1' });
-const browser = await launchChromium();
+const served = await servedApp();
+const { outDir, address, browser } = served;
+const gzipOf = assetGzipSizes(outDir);
 
 /**
  * Installed in the page before the app: notes each click on a button, then on every frame checks
@@ -129,7 +119,5 @@ try {
   }
   console.log(lines.join('\n'));
 } finally {
-  await browser.close();
-  await sandbox.app.close();
-  rmSync(outDir, { recursive: true, force: true });
+  await served.close();
 }

@@ -10,15 +10,13 @@
  *
  * `--cpu N` slows the CPU N times (default 1). `--runs N` photos (default 3).
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { build } from 'vite';
-import { createSandbox } from '../../src/sandbox/server';
-import { launchChromium, phoneContext } from '../../tests/support/chromium';
+import { phoneContext } from '../../tests/support/chromium';
+import { servedApp } from '../../tests/support/servedBuild';
 import { phonePhoto } from '../../tests/support/phonePhoto';
 import { onArrival, sellUntilConfirmation } from '../../tests/support/sale';
+import { assetGzipSizes } from './assetSizes';
 
 const option = (name: string, fallback: number) => {
   const at = process.argv.indexOf(name);
@@ -27,16 +25,14 @@ const option = (name: string, fallback: number) => {
 const cpu = option('--cpu', 1);
 const runs = option('--runs', 3);
 
-const outDir = mkdtempSync(join(tmpdir(), 'field-sales-bench-'));
-await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+const served = await servedApp();
+const { outDir, address, browser } = served;
 const photo = join(outDir, 'dui-frente-12mp.jpg');
 writeFileSync(photo, phonePhoto('tests/fixtures/ids/ana-perez-front.png', 4000, 3000, 20));
-const mapChunks = readdirSync(join(outDir, 'assets')).filter((f) => f.startsWith('map-lib-') && f.endsWith('.js'));
-const mapKb = (files: Iterable<string>) => [...files].reduce((sum, f) => sum + gzipSync(readFileSync(join(outDir, 'assets', f)), { level: 9 }).length, 0) / 1024;
+const gzipOf = assetGzipSizes(outDir);
+const mapChunks = [...gzipOf.keys()].map((path) => path.replace('/assets/', '')).filter((f) => f.startsWith('map-lib-'));
+const mapKb = (files: Iterable<string>) => [...files].reduce((sum, f) => sum + (gzipOf.get(`/assets/${f}`) ?? 0), 0) / 1024;
 
-const sandbox = await createSandbox({ db: ':memory:', mode: 'test', staticDir: outDir });
-const address = await sandbox.app.listen({ port: 0, host: '127.0.0.1' });
-const browser = await launchChromium();
 
 // Long tasks of the page's main thread, kept from the start.
 const recordLongTasks = `(() => {
@@ -81,7 +77,5 @@ try {
     ].join('\n'),
   );
 } finally {
-  await browser.close();
-  await sandbox.app.close();
-  rmSync(outDir, { recursive: true, force: true });
+  await served.close();
 }

@@ -8,6 +8,7 @@ import { compileJourney } from '../engine/compileJourney';
 import type { JourneyConfig } from '../engine/journeyTypes';
 import { persistJourney, restoreJourney } from '../engine/persistence';
 import { connectAnalytics } from './analytics';
+import { whenIdle } from '../screens/whenIdle';
 import type { SealedStore } from './sealedStorage';
 
 /** The sessionStorage name of the journey's sealed snapshot. */
@@ -48,15 +49,6 @@ function readSaved(text: string | null): Saved {
   }
 }
 
-/** Runs `task` when the main thread is idle (within a second); returns how to cancel it. */
-function whenIdle(task: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(task, { timeout: 1000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(task, 50);
-  return () => clearTimeout(handle);
-}
 
 /**
  * The running journey of this build: compiled from the country's journey file, its provider
@@ -91,7 +83,7 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
     void store.save(JSON.stringify(text));
   };
   actor.subscribe(() => {
-    pendingSave ??= whenIdle(save);
+    pendingSave ??= whenIdle(save, 1000);
   });
   window.addEventListener('pagehide', () => {
     if (!pendingSave) return;

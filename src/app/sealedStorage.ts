@@ -47,6 +47,23 @@ async function writeKey(db: IDBDatabase, key: CryptoKey | undefined): Promise<vo
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
+/** The database, opened for each use: a logout's Clear-Site-Data may close it under us. */
+async function withDb<T>(use: (db: IDBDatabase) => Promise<T>): Promise<T> {
+  const db = await database();
+  try {
+    return await use(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** A new session key (AES-GCM 256, non-extractable: its bytes never leave WebCrypto), kept in IndexedDB. */
+async function newKey(): Promise<CryptoKey> {
+  const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+  await withDb((db) => writeKey(db, key));
+  return key;
+}
+
 async function seal(key: CryptoKey, text: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, new TextEncoder().encode(text)));
@@ -76,23 +93,12 @@ async function open(key: CryptoKey, stored: string): Promise<string | null> {
  * await store.save(JSON.stringify(snapshot));
  */
 export async function openSealedStore(name: string): Promise<SealedStore> {
-  // The database is opened for each use: a logout's Clear-Site-Data may close it under us.
-  const withDb = async <T>(use: (db: IDBDatabase) => Promise<T>): Promise<T> => {
-    const db = await database();
-    try {
-      return await use(db);
-    } finally {
-      db.close();
-    }
-  };
   const stored = sessionStorage.getItem(name);
   let key = stored ? await withDb(readKey) : undefined;
   const restored = key && stored ? await open(key, stored) : null;
   if (!key || restored === null) {
-    // A new session in this tab (or nothing readable): a new key, never leaving WebCrypto.
-    const fresh = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
-    await withDb((db) => writeKey(db, fresh));
-    key = fresh;
+    // A new session in this tab (or nothing readable): a new key.
+    key = await newKey();
     sessionStorage.removeItem(name);
   }
   let current: CryptoKey | undefined = key;
@@ -102,11 +108,7 @@ export async function openSealedStore(name: string): Promise<SealedStore> {
     async save(text) {
       const turn = ++latest;
       try {
-        if (!current) {
-          const fresh = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
-          await withDb((db) => writeKey(db, fresh));
-          current = fresh;
-        }
+        current ??= await newKey();
         const sealed = await seal(current, text);
         if (turn === latest) sessionStorage.setItem(name, sealed);
       } catch {

@@ -13,6 +13,8 @@ import { fillRoute, routeMatches } from './routes';
 import { contextPointer, readScope, type Scope } from './scope';
 import { stepNodes, stepPredecessors, stepSuccessors } from './stepLinks';
 
+type StepSuccessors = ReturnType<typeof stepSuccessors>;
+
 /** Everything the shell needs to know about a step, whatever journey it comes from. */
 export interface StepInfo {
   stateId: string;
@@ -67,7 +69,7 @@ export function hashText(text: string): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
 }
 
-function stepInfoOf(node: GraphNode, progress: Map<GraphNode, Progress>, successors: Map<GraphNode, Map<GraphNode, number>>): StepInfo {
+function stepInfoOf(node: GraphNode, progress: Map<GraphNode, Progress>, successors: StepSuccessors): StepInfo {
   const meta = node.meta;
   const next = [...(successors.get(node) ?? [])].sort(([, a], [, b]) => a - b).map(([to]) => to.meta.step);
   return {
@@ -123,8 +125,8 @@ function backTransitions(graph: JourneyGraph, node: GraphNode, predecessors: Gra
 }
 
 /** The XState config: the journey's own, plus what the engine owns on every step. */
-function machineConfig(graph: JourneyGraph): StateConfig & { id: string; context: JsonValue } {
-  const predecessors = stepPredecessors(graph);
+function machineConfig(graph: JourneyGraph, successors: StepSuccessors): StateConfig & { id: string; context: JsonValue } {
+  const predecessors = stepPredecessors(graph, successors);
   const rewrite = (node: GraphNode): Record<string, unknown> => {
     const { meta, ...rest } = node.config;
     const out: Record<string, unknown> = { ...cloneJson(rest as Record<string, JsonValue>) };
@@ -156,7 +158,7 @@ function machineConfig(graph: JourneyGraph): StateConfig & { id: string; context
   return { ...root, id: graph.id, context: (graph.config.context ?? {}) as JsonValue } as StateConfig & { id: string; context: JsonValue };
 }
 
-function buildMachine(graph: JourneyGraph, steps: Map<string, StepInfo>) {
+function buildMachine(graph: JourneyGraph, steps: Map<string, StepInfo>, successors: StepSuccessors) {
   const env: ActionEnv = { journey: graph.id, initialContext: (graph.config.context ?? {}) as Context };
 
   const guards = Object.fromEntries(
@@ -220,7 +222,7 @@ function buildMachine(graph: JourneyGraph, steps: Map<string, StepInfo>) {
       ),
     },
     actors,
-  }).createMachine(machineConfig(graph) as never);
+  }).createMachine(machineConfig(graph, successors) as never);
 }
 
 export type JourneyMachine = ReturnType<typeof buildMachine>;
@@ -236,10 +238,11 @@ export type JourneySnapshot = SnapshotFrom<JourneyMachine>;
  */
 export function compileJourney(config: JourneyConfig, sourceText = JSON.stringify(config)): CompiledJourney {
   const graph = buildJourneyGraph(config);
-  const progress = computeProgress(graph);
+  // The step graph, walked once: progress, back navigation and the steps to load ahead use it.
   const successors = stepSuccessors(graph);
+  const progress = computeProgress(graph, successors);
   const steps = new Map(stepNodes(graph).map((node) => [node.id, stepInfoOf(node, progress, successors)]));
-  const machine = buildMachine(graph, steps);
+  const machine = buildMachine(graph, steps, successors);
   return { id: config.id, hash: hashText(sourceText), config, graph, machine, steps };
 }
 

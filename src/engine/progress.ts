@@ -10,8 +10,9 @@ export interface Progress {
  * Progress of every step that shows one. `meta.progress: "n/N"` is taken as written (HN shows
  * 1/12 to 10/12); `"auto"` numbers the step by the longest run of `auto` steps that can lead to
  * it, out of the longest such run in the journey, so adding a step renumbers the rest.
+ * `successors` is the journey's step graph, when the caller has it already.
  */
-export function computeProgress(graph: JourneyGraph): Map<GraphNode, Progress> {
+export function computeProgress(graph: JourneyGraph, successors = stepSuccessors(graph)): Map<GraphNode, Progress> {
   const result = new Map<GraphNode, Progress>();
   const steps = stepNodes(graph);
   for (const step of steps) {
@@ -27,7 +28,6 @@ export function computeProgress(graph: JourneyGraph): Map<GraphNode, Progress> {
   // Drop the edges that close cycles (retries, retakes, back to home) so the step graph is a
   // DAG. The walk follows the main line first (see mainLineRank), so which edge of a cycle is
   // dropped does not depend on the order branches are written in.
-  const successors = stepSuccessors(graph);
   const start = stepNodeOf(enteredLeaf(graph.root) ?? graph.root);
   const order: GraphNode[] = [];
   const state = new Map<GraphNode, 'open' | 'done'>();

@@ -50,9 +50,9 @@ export function stepSuccessors(graph: JourneyGraph): Map<GraphNode, Map<GraphNod
 }
 
 /** The inverse of {@link stepSuccessors}: the steps each step can be reached from. */
-export function stepPredecessors(graph: JourneyGraph): Map<GraphNode, GraphNode[]> {
+export function stepPredecessors(graph: JourneyGraph, successors = stepSuccessors(graph)): Map<GraphNode, GraphNode[]> {
   const predecessors = new Map<GraphNode, GraphNode[]>(stepNodes(graph).map((s) => [s, []]));
-  for (const [from, tos] of stepSuccessors(graph)) {
+  for (const [from, tos] of successors) {
     for (const to of tos.keys()) predecessors.get(to)?.push(from);
   }
   return predecessors;

@@ -134,7 +134,7 @@ function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData, send 
           <Group gap="xs">
             {locked.map((field) => (
               <Button key={field} size="compact-md" variant="light" h="auto" py={4} styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }} onClick={() => unlock(field)}>
-                {`Editar ${String((properties(step)[field] as { title?: string } | undefined)?.title ?? field).toLowerCase()}`}
+                {`Editar ${(properties(step)[field]?.title ?? field).toLowerCase()}`}
               </Button>
             ))}
           </Group>
@@ -162,18 +162,22 @@ function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData, send 
   );
 }
 
+/** A step's fields by name, as its schema declares them. */
+const properties = (step: StepFile) => ((step.schema as { properties?: Record<string, FieldSchema> } | undefined)?.properties ?? {}) as Record<string, FieldSchema | undefined>;
+type FieldSchema = { title?: string; readOnly?: boolean };
+
 /**
  * The form data with the fields shown from the journey's data (`ui:options.from`) filled in; the
  * same object when nothing changes, so that React does not draw the form again for nothing.
  */
 function withJourneyValues(step: StepFile, data: Record<string, unknown>, journeyData: Record<string, unknown>): Record<string, unknown> {
   let next = data;
-  const properties = ((step.schema as { properties?: Record<string, { readOnly?: boolean }> } | undefined)?.properties ?? {}) as Record<string, { readOnly?: boolean }>;
+  const fields = properties(step);
   for (const [field, fieldUi] of Object.entries((step.uiSchema ?? {}) as Record<string, UiSchema>)) {
     const from = fieldUi?.['ui:options']?.from;
     if (field.startsWith('ui:') || typeof from !== 'string') continue;
     const value = getAt({ context: journeyData }, from);
-    const fixed = properties[field]?.readOnly === true || fieldUi['ui:disabled'] === true;
+    const fixed = fields[field]?.readOnly === true || fieldUi['ui:disabled'] === true;
     if (value !== undefined && value !== null && (fixed || next[field] === undefined || next[field] === '') && next[field] !== value) {
       if (next === data) next = { ...data };
       next[field] = value;
@@ -185,7 +189,6 @@ function withJourneyValues(step: StepFile, data: Record<string, unknown>, journe
 /** Where a step's data keeps which fields are still as read from the document (`ui:options.lock`). */
 const LOCKS = 'editLocks';
 
-const properties = (step: StepFile) => ((step.schema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {}) as Record<string, unknown>;
 
 /**
  * The per-field edit locks of a step (spec "ID details"): a field marked `ui:options.lock` that

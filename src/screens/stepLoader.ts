@@ -2,6 +2,7 @@ import type { RegistryWidgetsType, RJSFSchema, ValidatorType } from '@rjsf/utils
 import type { StepFile } from '../engine/stepFile';
 import type { StepForm } from './rjsf/StepForm';
 import { stepValidators } from './generated/steps/sv/index.js';
+import { whenIdle } from './whenIdle';
 import { fieldWidgets, formWidgets, type FormWidget } from './widgets/index';
 
 const stepFiles = import.meta.glob<StepFile>('../../schemas/steps/sv/*.json', { import: 'default' });
@@ -67,13 +68,7 @@ export function loadedStep(name: string): LoadedStep | null | undefined {
  * the next step does not wait for its code. A failure here is silent: the step loads when shown.
  */
 export function loadAhead(names: string[]): () => void {
-  const run = () => names.forEach((name) => void loadStep(name).catch(() => undefined));
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(run, { timeout: 2000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(run, 200);
-  return () => clearTimeout(handle);
+  return whenIdle(() => names.forEach((name) => void loadStep(name).catch(() => undefined)), 2000);
 }
 
 async function load(name: string): Promise<LoadedStep | undefined> {

@@ -1,34 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { build } from 'vite';
-import { createSandbox, type Sandbox } from '../../src/sandbox/server';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { launchChromium, phoneContext } from './chromium';
-
-/**
- * The production build served by a sandbox (as `npm run sandbox` serves it) and a Chromium to
- * drive it: what every browser test starts from.
- */
-export async function servedApp(): Promise<{ address: string; browser: Browser; sandbox: Sandbox; close: () => Promise<void> }> {
-  // Each test file builds into its own folder: files run in parallel and must not share dist/.
-  const outDir = mkdtempSync(join(tmpdir(), 'field-sales-build-'));
-  await build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-  const sandbox = await createSandbox({ db: ':memory:', mode: 'test', staticDir: outDir });
-  const address = await sandbox.app.listen({ port: 0, host: '127.0.0.1' });
-  const browser = await launchChromium();
-  return {
-    address,
-    browser,
-    sandbox,
-    close: async () => {
-      await browser.close();
-      await sandbox.app.close();
-      rmSync(outDir, { recursive: true, force: true });
-    },
-  };
-}
+import { phoneContext } from './chromium';
+import { servedApp } from './servedBuild';
 
 /** The page's path, decoded (`/información-del-cliente`). */
 export const pathOf = (page: Page) => decodeURI(new URL(page.url()).pathname);
