@@ -9,6 +9,7 @@ import type { paths as FieldServicesPaths } from './generated/fieldServices';
 import type { paths as LocationsPaths } from './generated/locations';
 import type { paths as RegistrationPaths } from './generated/registration';
 import type { paths as SalesPaths } from './generated/sales';
+import { createCallSigner, type CallKeyring } from './callSigner';
 
 /** Where the provider is and what the shell does when the session ends. */
 export interface ApiConfig {
@@ -20,6 +21,15 @@ export interface ApiConfig {
   timeoutMs?: number;
   /** Called on every 401: the shell wipes storage and the session and goes to `/`. */
   onUnauthorized?: () => void;
+  /** Called when an answer's state is not the one its request sent (spec section 4): the shell
+   * wipes the session and goes to `/`. */
+  onIntegrityMismatch?: () => void;
+  /** Where the session's call keys are kept between page loads (memory when not given). */
+  keyring?: CallKeyring;
+  /** This device's clock, for the call identities (tests give a wrong one). */
+  now?: () => number;
+  /** More middleware, which sees requests before they are signed and answers once opened. */
+  middleware?: Middleware[];
   /** Extra headers for every call (the sandbox's fault injection in tests). */
   headers?: Record<string, string>;
   fetch?: typeof fetch;
@@ -37,10 +47,13 @@ export interface ApiClients {
   locations: Client<LocationsPaths>;
   registration: Client<RegistrationPaths>;
   sales: Client<SalesPaths>;
+  /** Drops the session's call keys (logout, 401, mismatch, idle timeout). */
+  forgetKeys(): Promise<void>;
 }
 
 /**
- * The typed clients of every API family, sharing one middleware: a 401 tells the shell.
+ * The typed clients of every API family, sharing their middleware: every call signed and its
+ * answer opened (callSigner), and a 401 told to the shell.
  *
  * @example
  * const api = createApiClients({ baseUrl: 'http://localhost:8787' });
@@ -48,6 +61,13 @@ export interface ApiClients {
  */
 export function createApiClients(config: ApiConfig): ApiClients {
   const baseUrl = `${config.baseUrl.replace(/\/$/, '')}/v1/${config.provider ?? 'telco'}`;
+  const signer = createCallSigner({
+    publicKeyUrl: `${baseUrl}/sv/public-key`,
+    fetch: config.fetch,
+    keyring: config.keyring,
+    onMismatch: () => config.onIntegrityMismatch?.(),
+    now: config.now,
+  });
   const session: Middleware = {
     onResponse({ response }) {
       if (response.status === 401) config.onUnauthorized?.();
@@ -63,7 +83,8 @@ export function createApiClients(config: ApiConfig): ApiClients {
       headers: config.headers,
       ...(config.fetch ? { fetch: config.fetch } : {}),
     });
-    client.use(session);
+    // openapi-fetch runs onResponse last-added first: the signer opens the answer before `session` reads it.
+    client.use(session, ...(config.middleware ?? []), signer.middleware);
     return client;
   };
   return {
@@ -77,5 +98,6 @@ export function createApiClients(config: ApiConfig): ApiClients {
     locations: make<LocationsPaths>(),
     registration: make<RegistrationPaths>(),
     sales: make<SalesPaths>(),
+    forgetKeys: () => signer.forget(),
   };
 }

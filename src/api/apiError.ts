@@ -4,8 +4,9 @@
  */
 export interface ApiError {
   /** `http`: the provider answered with an error status; `code`: a 200 whose body has a `code`;
-   * `network`: no answer (offline, timeout, unreadable body). */
-  kind: 'http' | 'code' | 'network';
+   * `network`: no answer (offline, timeout, unreadable body); `integrity`: an answer whose state is
+   * not the one its request sent (the session is wiped, spec section 4). */
+  kind: 'http' | 'code' | 'network' | 'integrity';
   /** The HTTP status (504 for a timeout, 0 when there was no answer at all). */
   status: number;
   /** The provider's error code, when it gives one. */

@@ -1,6 +1,7 @@
 import { interpretAnswer, MESSAGES, type ApiError, type CallOutcome } from './apiError';
 import type { ApiClients, ApiConfig } from './apiClients';
 import { operations, type OperationId } from './generated/operations';
+import { SignedCallError } from './callSigner';
 import { createXhrFetch, type UploadProgress } from './xhrFetch';
 
 /**
@@ -79,6 +80,13 @@ export async function callOperation(clients: ApiClients, config: ApiConfig, oper
     // openapi-fetch gives a success's body as text (parseAs) but parses an error's JSON itself.
     raw = answer.data ?? answer.error;
   } catch (error) {
+    // An answer that is not this session's (the shell has been told, and wipes it), one that
+    // should have come sealed and did not open, or one lost on the way (status 0: no answer).
+    if (error instanceof SignedCallError) {
+      return error.kind === 'integrity'
+        ? { ok: false, error: { kind: 'integrity', status: error.status, message: MESSAGES.unauthorized, operationId } }
+        : network(error.status, MESSAGES.generic);
+    }
     // A timeout is a 504 to the journey (the order-timeout branch); no answer at all is a 0.
     const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
     return timedOut ? network(504, MESSAGES.server) : network(0, MESSAGES.generic);

@@ -10,6 +10,7 @@ import { persistJourney, restoreJourney } from '../engine/persistence';
 import { connectAnalytics } from './analytics';
 import { whenIdle } from '../screens/whenIdle';
 import type { SealedStore } from './sealedStorage';
+import { indexedDbKeyring } from './callKeyring';
 
 /** The sessionStorage name of the journey's sealed snapshot. */
 export const STORAGE_KEY = 'journey';
@@ -60,6 +61,9 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
   const config: ApiConfig = {
     baseUrl: window.location.origin,
     onUnauthorized: () => actor.send({ type: 'session.unauthorized' }),
+    // An answer that is not this session's (spec section 4): wiped, back to `/`.
+    onIntegrityMismatch: () => actor.send({ type: 'session.mismatch' }),
+    keyring: indexedDbKeyring(),
   };
   const clients = createApiClients(config);
   const call = (operationId: Parameters<typeof callOperation>[2], input?: Parameters<typeof callOperation>[3]) => callOperation(clients, config, operationId, input);
@@ -95,6 +99,7 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
     sessionStorage.clear();
     localStorage.clear();
     void store.wipe();
+    void clients.forgetKeys();
   });
   actor.start();
   return { journey, actor, call };

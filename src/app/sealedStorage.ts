@@ -6,8 +6,8 @@
  * new key, and wiping deletes both. See docs/security.md.
  */
 
-const DB_NAME = 'field-sales';
-const KEY_STORE = 'keys';
+import { readKey, writeKey } from './keyDatabase';
+
 const KEY_ID = 'journey';
 /** Marks sealed text, so that anything else found under the same name is not decrypted. */
 const PREFIX = 'sealed:v1:';
@@ -21,46 +21,13 @@ export interface SealedStore {
   wipe(): Promise<void>;
 }
 
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error ?? new Error('IndexedDB request failed'));
-  });
-}
-
-async function database(): Promise<IDBDatabase> {
-  const open = indexedDB.open(DB_NAME, 1);
-  open.onupgradeneeded = () => open.result.createObjectStore(KEY_STORE);
-  return request(open);
-}
-
-async function readKey(db: IDBDatabase): Promise<CryptoKey | undefined> {
-  return (await request(db.transaction(KEY_STORE).objectStore(KEY_STORE).get(KEY_ID))) as CryptoKey | undefined;
-}
-
-async function writeKey(db: IDBDatabase, key: CryptoKey | undefined): Promise<void> {
-  const store = db.transaction(KEY_STORE, 'readwrite').objectStore(KEY_STORE);
-  if (key) await request(store.put(key, KEY_ID));
-  else await request(store.delete(KEY_ID));
-}
-
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-
-/** The database, opened for each use: a logout's Clear-Site-Data may close it under us. */
-async function withDb<T>(use: (db: IDBDatabase) => Promise<T>): Promise<T> {
-  const db = await database();
-  try {
-    return await use(db);
-  } finally {
-    db.close();
-  }
-}
 
 /** A new session key (AES-GCM 256, non-extractable: its bytes never leave WebCrypto), kept in IndexedDB. */
 async function newKey(): Promise<CryptoKey> {
   const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
-  await withDb((db) => writeKey(db, key));
+  await writeKey(KEY_ID, key);
   return key;
 }
 
@@ -94,7 +61,7 @@ async function open(key: CryptoKey, stored: string): Promise<string | null> {
  */
 export async function openSealedStore(name: string): Promise<SealedStore> {
   const stored = sessionStorage.getItem(name);
-  let key = stored ? await withDb(readKey) : undefined;
+  let key = stored ? await readKey<CryptoKey>(KEY_ID) : undefined;
   const restored = key && stored ? await open(key, stored) : null;
   if (!key || restored === null) {
     // A new session in this tab (or nothing readable): a new key.
@@ -120,7 +87,7 @@ export async function openSealedStore(name: string): Promise<SealedStore> {
       latest++;
       current = undefined;
       sessionStorage.removeItem(name);
-      await withDb((db) => writeKey(db, undefined)).catch(() => undefined);
+      await writeKey(KEY_ID, undefined).catch(() => undefined);
     },
   };
 }

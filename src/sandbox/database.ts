@@ -8,6 +8,8 @@ const SCHEMA = `
 create table if not exists meta (key text primary key, value text not null);
 create table if not exists sellers (pin text primary key, msisdn text not null, code text not null, data text not null);
 create table if not exists sessions (token text primary key, seller_pin text not null, created_at integer not null);
+create table if not exists call_keys (token text primary key, sign_key blob not null, seal_key blob not null);
+create table if not exists seen_nonces (nonce text primary key, seen_at integer not null);
 create table if not exists departments (id text primary key, name text not null);
 create table if not exists cities (id text primary key, department_id text not null, name text not null);
 create table if not exists suburbs (id text primary key, city_id text not null, name text not null);

@@ -6,7 +6,9 @@
  * `code` field), `malformed` (a 200 whose body is not JSON), `text` (a 418 with a plain-text body),
  * `timeout` (no answer for `x-sandbox-fault-delay` ms, default 30 s, then 504), `drop` (the
  * connection is cut before the operation runs: nothing happened) and `lost-answer` (the operation
- * runs, then the connection is cut: it happened but the caller cannot know; a phone losing signal).
+ * runs, then the connection is cut: it happened but the caller cannot know; a phone losing signal),
+ * `state-mismatch` (the operation runs and answers, but the answer's sealed state is not its
+ * request's: what a forged or mixed-up answer looks like; the client wipes the session).
  * `POST /__sandbox/faults {operationId, fault, times}` arms the same faults for the next calls of
  * an operation, for callers that cannot set a header (the app in a browser).
  */
@@ -16,6 +18,8 @@ export interface FaultAnswer {
   raw?: string;
   contentType?: string;
   delayMs?: number;
+  /** The operation runs and answers, but with another state than its request's (signed calls). */
+  wrongState?: boolean;
   /** Cut the connection instead of answering: before the operation runs, or after. */
   cut?: 'before' | 'after';
 }
@@ -58,6 +62,8 @@ export function faultAnswer(fault: string, delayHeader: string | undefined): Fau
       return { status: 0, body: undefined, cut: 'before' };
     case 'lost-answer':
       return { status: 0, body: undefined, cut: 'after' };
+    case 'state-mismatch':
+      return { status: 0, body: undefined, wrongState: true };
     default:
       return undefined;
   }

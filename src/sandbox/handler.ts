@@ -1,4 +1,5 @@
 import type { PinKey } from './pinKey';
+import type { AgreementKey } from './signedCalls';
 import type { SandboxDb } from './database';
 
 /** What the sandbox runs as: `test` and `dev` allow fault injection and the outbox. */
@@ -34,6 +35,8 @@ export interface HandlerContext {
   now: Date;
   /** The key the seller's PIN is encrypted with (see pinKey.ts). */
   pinKey: PinKey;
+  /** The key the session's call keys are agreed with at sign-in (see signedCalls.ts). */
+  agreementKey: AgreementKey;
 }
 
 /** An answer: status (200 by default), JSON body, extra headers, and a session to open or close. */

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -13,6 +12,8 @@ import { badRequest, type Handler, type HandlerAnswer, type SandboxMode, type Se
 import { handlers } from './handlers/registry';
 import { createPinKey } from './pinKey';
 import { loadOperations, type Operation } from './openapiSpecs';
+import { createAgreementKey, sealAnswer, sessionKeys, verifyCall, type VerifiedCall } from './signedCalls';
+import { SIGNED_HEADERS } from '../api/signedCallProtocol';
 
 export interface SandboxOptions {
   /** SQLite file, or `:memory:`. */
@@ -102,14 +103,32 @@ function invalid(where: string, validate: ValidateFunction): HandlerAnswer {
   return { status: 400, body: { errors: [{ code: 'VALIDATION', message: 'Por favor, valida la información', field }] } };
 }
 
-async function readFiles(request: FastifyRequest): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {
+/** Limits of a multipart upload: an ID photo or a document, a few at most. */
+const UPLOAD_LIMITS = { fileSize: 10 * 1024 * 1024, files: 4 };
+
+/**
+ * A multipart body's fields and files, read from its bytes (kept whole: the signature covers
+ * them) by the platform's own parser.
+ */
+async function readFiles(raw: Buffer, contentType: string): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] } | undefined> {
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    return undefined;
+  }
   const fields: Record<string, unknown> = {};
   const files: UploadedFile[] = [];
-  for await (const part of request.parts()) {
-    if (part.type === 'file') files.push({ field: part.fieldname, fileName: part.filename, mimeType: part.mimetype, data: await part.toBuffer() });
-    else fields[part.fieldname] = part.value;
+  for (const [name, value] of form as unknown as Iterable<[string, FormDataEntryValue]>) {
+    if (typeof value === 'string') fields[name] = value;
+    else files.push({ field: name, fileName: value.name, mimeType: value.type, data: Buffer.from(await value.arrayBuffer()) });
   }
+  if (files.length > UPLOAD_LIMITS.files || files.some((file) => file.data.length > UPLOAD_LIMITS.fileSize)) return undefined;
   return { fields, files };
+}
+
+function sessionToken(request: FastifyRequest): string | undefined {
+  return request.cookies[SECURE_SESSION_COOKIE] ?? request.cookies[SESSION_COOKIE];
 }
 
 function sellerOf(db: SandboxDb, token: string | undefined): Seller | undefined {
@@ -134,13 +153,40 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const now = options.now ?? (() => new Date());
   const db = openDatabase(options.db ?? '.data/sandbox.db');
   const pinKey = createPinKey();
+  const agreementKey = createAgreementKey();
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 12 * 1024 * 1024 });
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 4 } });
+  // Bodies are kept as their bytes, which the signature covers; JSON is parsed from them by
+  // Fastify's own parser (with its prototype-poisoning guard), multipart in the handler.
+  const rawBodies = new WeakMap<FastifyRequest, Buffer>();
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    rawBodies.set(request, body as Buffer);
+    if ((body as Buffer).length === 0) return done(null, {});
+    parseJson(request, (body as Buffer).toString('utf8'), done);
+  });
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request, body, done) => {
+    rawBodies.set(request, body as Buffer);
+    done(null, {});
+  });
+  /** The signed calls that passed their checks, with what their answers must carry. */
+  const verified = new WeakMap<FastifyRequest, VerifiedCall & { wrongState: boolean }>();
   app.addHook('onClose', () => db.close());
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     // Answers carry customers' data: never cached by the browser or a proxy.
     if (!reply.getHeader('cache-control')) reply.header('cache-control', 'no-store');
+    // The provider's clock, which signed calls' identities are checked against: a client whose
+    // clock is wrong learns the difference here (the sandbox's clock may be a test's).
+    reply.header('date', now().toUTCString());
+    // The answer to a signed call is sealed with the session's key (spec section 7).
+    const call = verified.get(request);
+    if (!call) return payload;
+    const body = payload === null || payload === undefined ? Buffer.alloc(0) : Buffer.isBuffer(payload) ? payload : Buffer.from(String(payload));
+    const contentType = String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8');
+    const sealed = sealAnswer(call, { status: reply.statusCode, contentType, body }, call.wrongState);
+    for (const [name, value] of Object.entries(sealed.headers)) reply.header(name, value);
+    return sealed.body;
   });
 
   const send = (reply: FastifyReply, answer: HandlerAnswer) => {
@@ -149,10 +195,15 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     // the app is reached over https at all.
     const secure = mode === 'production' || reply.request.protocol === 'https';
     const name = secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+    const call = verified.get(reply.request);
     if (answer.session && 'open' in answer.session) {
       reply.setCookie(name, answer.session.open, { httpOnly: true, sameSite: 'strict', path: '/', secure });
+      // The keys agreed at sign-in are this session's from now on.
+      if (call) sessionKeys.write(db, answer.session.open, call.keys);
     } else if (answer.session) {
       reply.clearCookie(name, { path: '/', secure });
+      const token = sessionToken(reply.request);
+      if (token) sessionKeys.remove(db, token);
     }
     return reply.status(answer.status ?? 200).send(answer.body);
   };
@@ -184,8 +235,25 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
           reply.hijack();
           request.raw.socket.destroy();
         };
+        // Cut before it reaches the provider: nothing of it is recorded, not even its nonce.
         if (injected?.cut === 'before') return cut();
-        if (fault && !injected?.cut) {
+        const token = sessionToken(request);
+        const seller = sellerOf(db, token);
+        if (operation.private && !seller) return send(reply, badRequest('No autorizado', 'UNAUTHORIZED', 401));
+        // Every call but the one that publishes the keys is signed: sign-in with the keys its
+        // client key agrees, the others with their session's (spec section 7; docs/security.md).
+        let call: VerifiedCall | undefined;
+        if (operation.operationId !== 'publicKey') {
+          const clientKey = headers[SIGNED_HEADERS.clientKey];
+          const keys = operation.operationId === 'accessToken' ? (clientKey ? agreementKey.agree(clientKey) : undefined) : sessionKeys.read(db, token);
+          const checked = verifyCall(db, keys, { method: request.method, url: request.url, headers, body: rawBodies.get(request) ?? Buffer.alloc(0) }, now().getTime());
+          // A second copy of a request is refused without ending the session (a browser resends
+          // a request whose connection broke); anything else forged, altered or stale ends it.
+          if ('refused' in checked) return send(reply, checked.refused === 'NONCE_REPLAYED' ? badRequest('Solicitud repetida', checked.refused, 409) : badRequest('No autorizado', checked.refused, 401));
+          call = checked;
+          verified.set(request, { ...call, wrongState: injected?.wrongState === true });
+        }
+        if (fault && !injected?.cut && !injected?.wrongState) {
           const answer = injected;
           if (answer) {
             if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
@@ -193,8 +261,6 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
             return reply.status(answer.status).send(answer.body);
           }
         }
-        const seller = sellerOf(db, request.cookies[SECURE_SESSION_COOKIE] ?? request.cookies[SESSION_COOKIE]);
-        if (operation.private && !seller) return send(reply, badRequest('No autorizado', 'UNAUTHORIZED', 401));
         const params = { ...(request.params as Record<string, string>) };
         const query = { ...(request.query as Record<string, unknown>) };
         if (validators.params && !validators.params(params)) return send(reply, invalid('path', validators.params));
@@ -202,13 +268,14 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         let body = (request.body ?? {}) as Record<string, unknown>;
         let files: UploadedFile[] = [];
         if (operation.body?.mediaType.startsWith('multipart/')) {
-          if (!request.isMultipart()) return send(reply, badRequest('Por favor, valida la información', 'VALIDATION'));
-          ({ fields: body, files } = await readFiles(request));
+          const upload = String(headers['content-type']).startsWith('multipart/form-data') ? await readFiles(rawBodies.get(request) ?? Buffer.alloc(0), String(headers['content-type'])) : undefined;
+          if (!upload) return send(reply, badRequest('Por favor, valida la información', 'VALIDATION'));
+          ({ fields: body, files } = upload);
         } else if (validators.body && !validators.body(body)) {
           return send(reply, invalid('body', validators.body));
         }
         if (!handler) return send(reply, badRequest(`${operation.operationId} no está disponible en el sandbox`, 'NOT_IMPLEMENTED', 501));
-        const answer = await handler({ db, mode, params, query, body, headers, files, seller, now: now(), pinKey });
+        const answer = await handler({ db, mode, params, query, body, headers, files, seller, now: now(), pinKey, agreementKey });
         if (injected?.cut === 'after') return cut();
         return send(reply, answer);
       },

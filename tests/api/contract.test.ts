@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import type { Middleware } from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallInput } from '../../src/api/callOperation';
 import { operations, type OperationId } from '../../src/api/generated/operations';
@@ -17,10 +18,9 @@ const answers: Array<{ url: string; status: number; body: unknown }> = [];
 
 beforeAll(async () => {
   sandbox = await runningSandbox();
-  // Record every raw answer the client receives, to check it against the spec.
-  const fetchWithRecord = Object.assign(
-    async (input: RequestInfo | URL, init?: RequestInit) => {
-      const response = await sandbox.fetch(input, init);
+  // Record every answer the client receives, opened (answers travel sealed), to check it against the spec.
+  const recorder: Middleware = {
+    async onResponse({ request, response }) {
       const text = await response.clone().text();
       let body: unknown = text;
       try {
@@ -28,12 +28,11 @@ beforeAll(async () => {
       } catch {
         // not JSON: kept as text
       }
-      answers.push({ url: typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, status: response.status, body });
-      return response;
+      answers.push({ url: request.url, status: response.status, body });
+      return undefined;
     },
-    { cookies: sandbox.fetch.cookies },
-  );
-  api = sandbox.client({ fetch: fetchWithRecord });
+  };
+  api = sandbox.client({ middleware: [recorder] });
 });
 afterAll(() => sandbox.close());
 let api: ReturnType<Awaited<ReturnType<typeof runningSandbox>>['client']>;

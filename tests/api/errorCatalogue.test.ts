@@ -104,12 +104,16 @@ describe('the sandbox', () => {
   });
 
   it('sets the session cookie HttpOnly and SameSite=Strict at sign-in', async () => {
-    const response = await fetch(`${sandbox.address}/v1/telco/sv/accesstoken`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code: '2580', country: 'SV' }),
-    });
-    const cookie = response.headers.get('set-cookie') ?? '';
+    let cookie = '';
+    const watching = Object.assign(
+      async (input: RequestInfo | URL, init?: RequestInit) => {
+        const response = await sandbox.fetch(input, init);
+        cookie = response.headers.get('set-cookie') ?? cookie;
+        return response;
+      },
+      { cookies: sandbox.fetch.cookies },
+    );
+    expect(await sandbox.client({ fetch: watching }).call('accessToken', { code: '2580', country: 'SV' })).toMatchObject({ ok: true });
     expect(cookie).toMatch(/^session=[\w-]+; /);
     expect(cookie).toContain('HttpOnly');
     expect(cookie).toContain('SameSite=Strict');

@@ -4,6 +4,7 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOperations } from '../../src/sandbox/openapiSpecs';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server';
+import { signedInject } from '../support/signedInject';
 
 // coverageAreas (designed for the map step, openapi/coverage.yaml): the seeded nodes' polygons
 // as GeoJSON, through Fastify's real request pipeline, checked against the spec and against the
@@ -22,11 +23,13 @@ const validate = addFormats(new Ajv2020({ strict: false, allErrors: true })).com
 
 let sandbox: Sandbox;
 let cookie: string;
-const get = (path: string, signedIn = true) => sandbox.app.inject({ method: 'GET', url: `/v1/telco/sv${path}`, headers: signedIn ? { cookie } : {} });
+let inject: ReturnType<typeof signedInject>;
+const get = (path: string, signedIn = true) => inject({ method: 'GET', url: `/v1/telco/sv${path}`, headers: signedIn ? { cookie } : {} });
 
 beforeAll(async () => {
   sandbox = await createSandbox({ db: ':memory:', mode: 'test' });
-  const signIn = await sandbox.app.inject({ method: 'POST', url: '/v1/telco/sv/accesstoken', payload: { code: '2580', country: 'SV' } });
+  inject = signedInject(sandbox.app);
+  const signIn = await inject({ method: 'POST', url: '/v1/telco/sv/accesstoken', payload: { code: '2580', country: 'SV' } });
   cookie = `session=${signIn.cookies.find((c) => c.name === 'session')?.value ?? ''}`;
 });
 afterAll(() => sandbox.app.close());

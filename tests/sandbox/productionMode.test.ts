@@ -1,6 +1,7 @@
 import { constants, createPublicKey, publicEncrypt, type JsonWebKey as NodeJwk } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server';
+import { signedInject } from '../support/signedInject';
 
 // Fault injection and the outbox exist only in test and dev mode: a production sandbox is a
 // plain provider.
@@ -18,13 +19,13 @@ describe('the sandbox in production mode', () => {
   }
 
   it('refuses a PIN sent in clear', async () => {
-    const signIn = await sandbox.app.inject({ method: 'POST', url: '/v1/telco/sv/accesstoken', payload: { code: '2580', country: 'SV' } });
+    const signIn = await signedInject(sandbox.app)({ method: 'POST', url: '/v1/telco/sv/accesstoken', payload: { code: '2580', country: 'SV' } });
     expect(signIn.statusCode).toBe(400);
     expect(signIn.json()).toMatchObject({ errors: [{ message: 'PIN incorrecto' }] });
   });
 
   it('ignores x-sandbox-fault', async () => {
-    const signIn = await sandbox.app.inject({
+    const signIn = await signedInject(sandbox.app)({
       method: 'POST',
       url: '/v1/telco/sv/accesstoken',
       headers: { 'x-sandbox-fault': '500' },

@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOperations } from '../../src/sandbox/openapiSpecs';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server';
+import { signedInject } from '../support/signedInject';
 
 // The read handlers of the sandbox, through Fastify's real request pipeline (`app.inject`):
 // every answer is checked against its operation's response schema in openapi/.
@@ -43,10 +44,11 @@ function expectAnswer(operationId: string, response: { statusCode: number; json:
 
 let sandbox: Sandbox;
 let cookie: string;
+let inject: ReturnType<typeof signedInject>;
 
 type Method = 'GET' | 'POST';
 const call = (method: Method, path: string, options: { query?: Record<string, string>; body?: unknown; signedIn?: boolean } = {}) =>
-  sandbox.app.inject({
+  inject({
     method,
     url: `/v1/telco/sv${path}`,
     query: options.query,
@@ -56,7 +58,8 @@ const call = (method: Method, path: string, options: { query?: Record<string, st
 
 beforeAll(async () => {
   sandbox = await createSandbox({ db: ':memory:', mode: 'test', now: () => NOW });
-  const signIn = await sandbox.app.inject({ method: 'POST', url: '/v1/telco/sv/accesstoken', payload: { code: '2580', country: 'SV' } });
+  inject = signedInject(sandbox.app, { now: () => NOW.getTime() });
+  const signIn = await inject({ method: 'POST', url: '/v1/telco/sv/accesstoken', payload: { code: '2580', country: 'SV' } });
   expect(signIn.statusCode).toBe(200);
   const session = signIn.cookies.find((c) => c.name === 'session');
   expect(session?.value).toBeTruthy();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server';
+import { signedInject } from '../support/signedInject';
 
 // `npm run sandbox` with a built app: the app's pages and the API from one origin.
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-dist-'));
@@ -31,6 +32,6 @@ describe('the sandbox serving the built app', () => {
     const missing = await sandbox.app.inject({ url: '/v1/telco/sv/nothing-here' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ errors: [{ code: 'NOT_FOUND', message: 'No hay resultados' }] });
-    expect((await sandbox.app.inject({ url: '/v1/telco/sv/departments' })).statusCode).toBe(401);
+    expect((await signedInject(sandbox.app)({ url: '/v1/telco/sv/departments' })).statusCode).toBe(401);
   });
 });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recognize } from '../../src/sandbox/idRecognition';
 import { loadOperations, type Operation } from '../../src/sandbox/openapiSpecs';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server';
+import { signedInject } from '../support/signedInject';
 import { editDistance } from '../../src/validation/editDistance';
 
 interface IdCard {
@@ -81,6 +82,7 @@ async function multipart(image: Buffer, mimeType: string, fields: Record<string,
 let sandbox: Sandbox;
 let clock = START;
 let session = '';
+let inject: ReturnType<typeof signedInject>;
 
 interface CallOptions {
   params?: Record<string, string>;
@@ -98,7 +100,7 @@ async function call(operationId: string, options: CallOptions = {}) {
   const query = options.query ? `?${new URLSearchParams(options.query).toString()}` : '';
   const headers: Record<string, string> = { cookie: `session=${options.cookie ?? session}`, ...options.headers };
   if (options.multipart) headers['content-type'] = options.multipart.contentType;
-  const response = await sandbox.app.inject({
+  const response = await inject({
     method: op.method.toUpperCase() as 'POST',
     url: `/v1/telco${path}${query}`,
     headers,
@@ -113,7 +115,7 @@ async function call(operationId: string, options: CallOptions = {}) {
 }
 
 async function signIn(pin: string): Promise<string> {
-  const response = await sandbox.app.inject({ method: 'POST', url: '/v1/telco/sv/accesstoken', payload: { code: pin, country: 'SV' } });
+  const response = await inject({ method: 'POST', url: '/v1/telco/sv/accesstoken', payload: { code: pin, country: 'SV' } });
   expect(response.statusCode).toBe(200);
   const cookie = response.cookies.find((c) => c.name === 'session');
   if (!cookie) throw new Error('no session cookie');
@@ -133,6 +135,7 @@ const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padSt
 
 beforeAll(async () => {
   sandbox = await createSandbox({ db: ':memory:', mode: 'test', now: () => clock });
+  inject = signedInject(sandbox.app, { now: () => clock.getTime() });
   session = await signIn('2580');
 });
 

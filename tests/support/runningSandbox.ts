@@ -1,4 +1,5 @@
 import { createApiClients, type ApiConfig } from '../../src/api/apiClients';
+import { memoryKeyring } from '../../src/api/callSigner';
 import { callOperation, type CallInput } from '../../src/api/callOperation';
 import type { OperationId } from '../../src/api/generated/operations';
 import { createSandbox, type SandboxOptions } from '../../src/sandbox/server';
@@ -6,19 +7,22 @@ import { cookieFetch } from './cookieFetch';
 
 /**
  * A sandbox listening on a free loopback port, and a client of it that keeps the session
- * cookie like a browser: what the contract and catalogue tests call through.
+ * cookie and call keys like a browser: what the contract and catalogue tests call through.
  */
 export async function runningSandbox(options: SandboxOptions = {}) {
   const sandbox = await createSandbox({ db: ':memory:', mode: 'test', ...options });
   const address = await sandbox.app.listen({ port: 0, host: '127.0.0.1' });
   const fetch = cookieFetch();
+  // The session is its cookie and its call keys: every client made here shares both, as the
+  // app's clients share the browser's cookie jar and keyring.
+  const keyring = memoryKeyring();
   const unauthorized: number[] = [];
   const client = (extra: Partial<ApiConfig> = {}) => {
-    const config: ApiConfig = { baseUrl: address, fetch, timeoutMs: 5_000, onUnauthorized: () => unauthorized.push(Date.now()), ...extra };
+    const config: ApiConfig = { baseUrl: address, fetch, keyring, timeoutMs: 5_000, onUnauthorized: () => unauthorized.push(Date.now()), ...extra };
     const clients = createApiClients(config);
     return { clients, config, call: (operationId: OperationId, input?: CallInput) => callOperation(clients, config, operationId, input) };
   };
   const api = client();
   const signIn = async (pin = '2580') => api.call('accessToken', { code: pin, country: 'SV' });
-  return { ...sandbox, address, fetch, client, api, signIn, unauthorized, close: () => sandbox.app.close() };
+  return { ...sandbox, address, fetch, keyring, client, api, signIn, unauthorized, close: () => sandbox.app.close() };
 }

@@ -15,7 +15,7 @@ interface SellerRow {
  * (RSA-OAEP, SHA-256, base64: docs/security.md).
  */
 export const authHandlers: Record<string, Handler> = {
-  publicKey: ({ pinKey }) => ({ body: { kid: pinKey.kid, key: pinKey.jwk } }),
+  publicKey: ({ pinKey, agreementKey }) => ({ body: { kid: pinKey.kid, key: pinKey.jwk, agreementKey: agreementKey.jwk } }),
   accessToken: ({ db, body, mode, pinKey }) => {
     // The PIN comes encrypted with the public key. In test mode a PIN in clear is also taken, for
     // the contract tests and tools that sign in without WebCrypto; never in dev or production.

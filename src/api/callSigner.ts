@@ -1,0 +1,272 @@
+import type { Middleware } from 'openapi-fetch';
+import { canonicalRequest, headersToSign, KEY_INFO, SEALED_AAD, SIGNED_HEADERS } from './signedCallProtocol';
+
+/**
+ * The session's call keys: one to sign requests (HMAC-SHA-256), one to seal and open what
+ * travels encrypted (AES-GCM), both agreed at sign-in and non-extractable; and how far this
+ * device's clock is from the provider's, so that a phone with a wrong clock still signs in time.
+ */
+export interface CallKeys {
+  sign: CryptoKey;
+  seal: CryptoKey;
+  clockOffsetMs: number;
+}
+
+/** Where the call keys are kept between page loads: IndexedDB in the app, memory in Node. */
+export interface CallKeyring {
+  load(): Promise<CallKeys | undefined>;
+  save(keys: CallKeys): Promise<void>;
+  wipe(): Promise<void>;
+}
+
+/** A keyring that lives as long as the page (Node scripts and tests). */
+export function memoryKeyring(): CallKeyring {
+  let kept: CallKeys | undefined;
+  return {
+    load: async () => kept,
+    save: async (keys) => {
+      kept = keys;
+    },
+    wipe: async () => {
+      kept = undefined;
+    },
+  };
+}
+
+/**
+ * A signed call whose answer cannot be trusted: `integrity` when the answer's state is not the
+ * one sent with that request (spec section 4: the session is wiped), `unreadable` when an answer
+ * that should be sealed is not, or does not open, `lost` when the provider took the request but
+ * its answer never came back (it refused a second copy of it).
+ */
+export class SignedCallError extends Error {
+  constructor(
+    readonly kind: 'integrity' | 'unreadable' | 'lost',
+    readonly status: number,
+  ) {
+    super(kind === 'integrity' ? 'The answer does not belong to this session' : 'The answer could not be opened');
+  }
+}
+
+const encoder = new TextEncoder();
+const toBase64 = (bytes: Uint8Array) => {
+  let text = '';
+  // In slices: String.fromCharCode(...bytes) overflows the stack on a large answer.
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+};
+const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
+const random = (length: number) => crypto.getRandomValues(new Uint8Array(length));
+
+async function seal(key: CryptoKey, plain: Uint8Array<ArrayBuffer>, aad: string): Promise<string> {
+  const iv = random(12);
+  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: encoder.encode(aad) }, key, plain));
+  const joined = new Uint8Array(iv.length + sealed.length);
+  joined.set(iv);
+  joined.set(sealed, iv.length);
+  return toBase64(joined);
+}
+
+/** What `seal` made with this key and this additional data, or undefined. */
+async function open(key: CryptoKey, text: string, aad: string): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  try {
+    const bytes = fromBase64(text.trim());
+    if (bytes.length < 28) return undefined;
+    return new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.slice(0, 12), additionalData: encoder.encode(aad) }, key, bytes.slice(12)));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The provider's agreement key (ECDH P-256, from `publicKey`) and the clock offset its answer shows. */
+interface ProviderKey {
+  key: CryptoKey;
+  clockOffsetMs: number;
+}
+
+/** New session keys: an ephemeral ECDH key pair (private half non-extractable) against the provider's. */
+async function agree(provider: ProviderKey): Promise<{ keys: CallKeys; clientKey: string }> {
+  const pair = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, false, ['deriveBits'])) as CryptoKeyPair;
+  const clientKey = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
+  const secret = await crypto.subtle.deriveBits({ name: 'ECDH', public: provider.key }, pair.privateKey, 256);
+  const base = await crypto.subtle.importKey('raw', secret, 'HKDF', false, ['deriveKey']);
+  const hkdf = (info: string) => ({ name: 'HKDF', hash: 'SHA-256', salt: clientKey, info: encoder.encode(info) });
+  const sign = await crypto.subtle.deriveKey(hkdf(KEY_INFO.sign), base, { name: 'HMAC', hash: 'SHA-256', length: 256 }, false, ['sign']);
+  const sealKey = await crypto.subtle.deriveKey(hkdf(KEY_INFO.seal), base, { name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
+  return { keys: { sign, seal: sealKey, clockOffsetMs: provider.clockOffsetMs }, clientKey: toBase64(clientKey) };
+}
+
+export interface CallSignerOptions {
+  /** Where the provider publishes its keys (`GET …/sv/public-key`). */
+  publicKeyUrl: string;
+  fetch?: typeof fetch;
+  keyring?: CallKeyring;
+  /** Called when an answer's state is not the one sent: the shell wipes the session. */
+  onMismatch?: () => void;
+  /** This device's clock (tests give a wrong one). */
+  now?: () => number;
+}
+
+/** The operation that publishes the keys is the one call that cannot be signed. */
+const UNSIGNED = '/sv/public-key';
+/** Sign-in agrees the session's keys; its own request is signed with them already. */
+const SIGN_IN = '/sv/accesstoken';
+
+/**
+ * Signs every provider call and opens every answer (spec section 7, SV), as openapi-fetch
+ * middleware. Each request gets a timestamp identity, a sealed nonce and a sealed state, and an
+ * HMAC over method, path, sorted query, body hash and those headers; the answer must carry the
+ * same state sealed again (else `onMismatch`, spec section 4) and a sealed body, which is opened
+ * into a plain JSON answer for the layers above. See docs/security.md.
+ *
+ * @example
+ * const signer = createCallSigner({ publicKeyUrl: `${base}/sv/public-key`, onMismatch: wipe });
+ * client.use(signer.middleware);
+ */
+export function createCallSigner(options: CallSignerOptions) {
+  const keyring = options.keyring ?? memoryKeyring();
+  const now = options.now ?? Date.now;
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  let current: Promise<CallKeys | undefined> | undefined;
+  let provider: Promise<ProviderKey> | undefined;
+  /** What each request in flight was sent with, by identity: its state, its keys, and the
+   * request as it was before signing (sent again, signed anew, when the clock was off). */
+  const pending = new Map<string, { state: string; keys: CallKeys; signIn: boolean; original: Request }>();
+
+  const providerKey = (): Promise<ProviderKey> =>
+    (provider ??= (async () => {
+      const response = await doFetch(options.publicKeyUrl, { credentials: 'include' });
+      if (!response.ok) throw new Error(`public key: ${response.status}`);
+      const { agreementKey } = (await response.json()) as { agreementKey: JsonWebKey };
+      const key = await crypto.subtle.importKey('jwk', agreementKey, { name: 'ECDH', namedCurve: 'P-256' }, false, []);
+      return { key, clockOffsetMs: clockOffset(response) ?? 0 };
+    })().catch((error: unknown) => {
+      provider = undefined; // asked again on the next sign-in (a network failure)
+      throw error;
+    }));
+
+  /** How far the provider's clock (its answer's Date) is ahead of this device's. */
+  const clockOffset = (response: Response): number | undefined => {
+    const date = Date.parse(response.headers.get('date') ?? '');
+    return Number.isNaN(date) ? undefined : date - now();
+  };
+
+  /** The request signed: identity, sealed nonce and state, signature; undefined when there are no keys. */
+  async function sign(request: Request, schemaPath: string): Promise<Request | undefined> {
+    const signIn = schemaPath === SIGN_IN;
+    let keys: CallKeys | undefined;
+    const headers = new Headers(request.headers);
+    if (signIn) {
+      const agreed = await agree(await providerKey());
+      keys = agreed.keys;
+      headers.set(SIGNED_HEADERS.clientKey, agreed.clientKey);
+    } else {
+      keys = await (current ??= keyring.load());
+    }
+    // No keys (signed out, or wiped): the call goes unsigned and the provider refuses it (401).
+    if (!keys) return undefined;
+    const original = request.clone();
+    const identity = `${Math.round(now() + keys.clockOffsetMs)}-${hex(random(8).buffer)}`;
+    const state = toBase64(random(16));
+    headers.set(SIGNED_HEADERS.identity, identity);
+    headers.set(SIGNED_HEADERS.nonce, await seal(keys.seal, random(16), SEALED_AAD.nonce(identity)));
+    headers.set(SIGNED_HEADERS.state, await seal(keys.seal, encoder.encode(state), SEALED_AAD.state(identity)));
+    const body = request.body ? new Uint8Array(await request.clone().arrayBuffer()) : new Uint8Array();
+    const names = headersToSign((name) => headers.has(name));
+    const text = canonicalRequest({
+      method: request.method,
+      url: request.url,
+      bodySha256: hex(await crypto.subtle.digest('SHA-256', body)),
+      headers: names.map((name) => [name, headers.get(name) ?? '']),
+    });
+    headers.set(SIGNED_HEADERS.signedHeaders, names.join(';'));
+    headers.set(SIGNED_HEADERS.signature, toBase64(new Uint8Array(await crypto.subtle.sign('HMAC', keys.sign, encoder.encode(text)))));
+    pending.set(identity, { state, keys, signIn, original });
+    // `duplex` lets Node's fetch send a streamed body; browsers ignore it.
+    return new Request(request, { headers, duplex: 'half' } as RequestInit);
+  }
+
+  /** The provider's refusal code of a clear error answer (`errors[0].code`), if any. */
+  async function refusal(response: Response): Promise<string | undefined> {
+    try {
+      const body = (await response.clone().json()) as { errors?: Array<{ code?: string }> };
+      return body.errors?.[0]?.code;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The answer to a signed request checked and opened (see the middleware's description). */
+  async function receive(request: Request, response: Response, schemaPath: string, send: (request: Request) => Promise<Response>, again = true): Promise<Response | undefined> {
+    const identity = request.headers.get(SIGNED_HEADERS.identity);
+    const sent = identity ? pending.get(identity) : undefined;
+    if (!identity || !sent) return undefined;
+    pending.delete(identity);
+    const stateHeader = response.headers.get(SIGNED_HEADERS.state);
+    if (stateHeader !== null) {
+      const state = await open(sent.keys.seal, stateHeader, SEALED_AAD.state(identity));
+      if (!state || new TextDecoder().decode(state) !== sent.state) {
+        options.onMismatch?.();
+        throw new SignedCallError('integrity', response.status);
+      }
+    }
+    const sealedType = response.headers.get(SIGNED_HEADERS.sealedType);
+    if (response.headers.get(SIGNED_HEADERS.sealed) === null || stateHeader === null || sealedType === null) {
+      // An error from something before the provider (a gateway's 504, a refused signature's
+      // 401) comes in clear; a success never does.
+      if (response.ok) throw new SignedCallError('unreadable', response.status);
+      const code = await refusal(response);
+      const offset = clockOffset(response);
+      if (code === 'TIMESTAMP_STALE' && again && offset !== undefined) {
+        // This device's clock moved (or was wrong from the start): the refused request did
+        // nothing, so it is signed again once, in the provider's time.
+        sent.keys.clockOffsetMs = offset;
+        if (!sent.signIn) await keyring.save(sent.keys);
+        const retry = await sign(sent.original, schemaPath);
+        if (!retry) return undefined;
+        return (await receive(retry, await send(retry), schemaPath, send, false)) ?? undefined;
+      }
+      // The same request arrived twice (a browser resends a request whose connection broke
+      // without an answer): the first copy was taken and its answer is lost, as if no answer came.
+      if (code === 'NONCE_REPLAYED') throw new SignedCallError('lost', 0);
+      return undefined;
+    }
+    const plain = await open(sent.keys.seal, await response.text(), SEALED_AAD.answer(identity, response.status, sealedType));
+    if (!plain) throw new SignedCallError('unreadable', response.status);
+    const headers = new Headers(response.headers);
+    headers.set('content-type', sealedType);
+    headers.delete('content-length');
+    if (sent.signIn && response.ok) {
+      current = Promise.resolve(sent.keys);
+      await keyring.save(sent.keys);
+    }
+    // A 204 or 304 may not carry a body at all.
+    const empty = response.status === 204 || response.status === 304;
+    return new Response(empty ? null : plain, { status: response.status, statusText: response.statusText, headers });
+  }
+
+  const middleware: Middleware = {
+    async onRequest({ request, schemaPath }) {
+      return schemaPath === UNSIGNED ? undefined : sign(request, schemaPath);
+    },
+    async onResponse({ request, response, schemaPath, options: fetchOptions }) {
+      return receive(request, response, schemaPath, (retry) => fetchOptions.fetch(retry));
+    },
+    onError({ request }) {
+      const identity = request.headers.get(SIGNED_HEADERS.identity);
+      if (identity) pending.delete(identity);
+      return undefined;
+    },
+  };
+
+  return {
+    middleware,
+    /** Drops the session's keys (logout, 401, mismatch, idle timeout). */
+    async forget() {
+      current = undefined;
+      pending.clear();
+      await keyring.wipe();
+    },
+  };
+}

@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { memoryKeyring } from '../../src/api/callSigner';
+import { SIGNED_HEADERS } from '../../src/api/signedCallProtocol';
+import { cookieFetch } from '../support/cookieFetch';
+import { runningSandbox } from '../support/runningSandbox';
+
+// Signed and sealed calls (spec sections 4 and 7, SV) against a running sandbox: every request
+// goes through the client's signer; a test plays the network in between, changing or replaying
+// what was signed, and reads what the provider answered on the wire.
+
+/** The provider's clock: a test moves it to make a signed request stale. */
+let clock = Date.now();
+let sandbox: Awaited<ReturnType<typeof runningSandbox>>;
+beforeAll(async () => {
+  sandbox = await runningSandbox({ now: () => new Date(clock) });
+  expect((await sandbox.signIn()).ok).toBe(true);
+});
+afterAll(() => sandbox.close());
+
+interface WireAnswer {
+  status: number;
+  code?: string;
+  text: string;
+  headers: Headers;
+}
+
+/**
+ * A network in the middle: `change` may rewrite each signed request before it goes on; every
+ * answer is recorded as it came over the wire (before the client opens it).
+ */
+function onTheWire(change: (request: Request) => Promise<Request> = async (request) => request) {
+  const answers: WireAnswer[] = [];
+  const sent: Request[] = [];
+  const fetch = Object.assign(
+    async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = await change(new Request(input, init));
+      sent.push(request.clone());
+      const response = await sandbox.fetch(request);
+      const text = await response.clone().text();
+      let code: string | undefined;
+      try {
+        code = (JSON.parse(text) as { errors?: Array<{ code?: string }> }).errors?.[0]?.code;
+      } catch {
+        // a sealed body is not JSON
+      }
+      answers.push({ status: response.status, code, text, headers: response.headers });
+      return response;
+    },
+    { cookies: sandbox.fetch.cookies },
+  );
+  return { client: sandbox.client({ fetch }), answers, sent };
+}
+
+describe('signed calls', () => {
+  it('answers a signed call sealed: nothing of the customer readable on the wire, and the client reads it', async () => {
+    const wire = onTheWire();
+    const outcome = await wire.client.call('clientDetail', { id: '046448482' });
+    expect(outcome).toMatchObject({ ok: true, data: expect.objectContaining({ cliFirstName: expect.any(String) }) });
+    const answer = wire.answers.at(-1);
+    expect(answer?.status).toBe(200);
+    expect(answer?.headers.get(SIGNED_HEADERS.sealed)).toBe('v1');
+    expect(answer?.text).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    const name = String((outcome.ok && (outcome.data as { cliFirstName: string }).cliFirstName) || 'none');
+    expect(answer?.text).not.toContain(name);
+    expect(answer?.text).not.toContain('046448482');
+    // The request carried its identity, sealed nonce and state, and a signature over them.
+    const request = wire.sent.at(-1);
+    for (const header of Object.values(SIGNED_HEADERS).slice(0, 5)) expect(request?.headers.get(header), header).toBeTruthy();
+    expect(request?.headers.get(SIGNED_HEADERS.signedHeaders)).toBe('x-identity;x-nonce;x-state');
+  });
+
+  it('refuses a request whose body was changed after it was signed', async () => {
+    expect(await sandbox.api.call('suburb', { department: '06', city: '0614' })).toMatchObject({ ok: true });
+    const before = sandbox.unauthorized.length;
+    const wire = onTheWire(async (request) => {
+      const body = (await request.text()).replace('"06"', '"05"');
+      return new Request(request.url, { method: request.method, headers: request.headers, body });
+    });
+    const outcome = await wire.client.call('suburb', { department: '06', city: '0614' });
+    expect(wire.answers.at(-1)).toMatchObject({ status: 401, code: 'SIGNATURE_INVALID' });
+    expect(outcome).toEqual({ ok: false, error: expect.objectContaining({ status: 401, message: 'No autorizado' }) });
+    // A refused signature ends the session on the client: the shell is told to wipe it.
+    expect(sandbox.unauthorized.length).toBe(before + 1);
+  });
+
+  it('refuses a request whose query was changed after it was signed', async () => {
+    expect(await sandbox.api.call('city', { deparment: '06' })).toMatchObject({ ok: true });
+    expect(await sandbox.api.call('city', { deparment: '05' })).toMatchObject({ ok: true });
+    const wire = onTheWire(async (request) => {
+      const url = new URL(request.url);
+      url.searchParams.set('deparment', '05');
+      return new Request(url, { method: request.method, headers: request.headers });
+    });
+    const outcome = await wire.client.call('city', { deparment: '06' });
+    expect(wire.answers.at(-1)).toMatchObject({ status: 401, code: 'SIGNATURE_INVALID' });
+    expect(outcome).toMatchObject({ ok: false, error: { status: 401 } });
+  });
+
+  it('refuses a request whose signed header was changed (another order key)', async () => {
+    const wire = onTheWire(async (request) => {
+      const headers = new Headers(request.headers);
+      headers.set(SIGNED_HEADERS.state, headers.get(SIGNED_HEADERS.nonce) ?? '');
+      return new Request(request.url, { method: request.method, headers });
+    });
+    await wire.client.call('departments');
+    expect(wire.answers.at(-1)).toMatchObject({ status: 401, code: 'SIGNATURE_INVALID' });
+  });
+
+  it('refuses a second copy of a request (a replayed nonce), without ending the session', async () => {
+    const wire = onTheWire();
+    expect(await wire.client.call('departments')).toMatchObject({ ok: true });
+    const copy = wire.sent.at(-1);
+    if (!copy) throw new Error('nothing was sent');
+    const replayed = await sandbox.fetch(copy);
+    expect(replayed.status).toBe(409);
+    expect(await replayed.json()).toEqual({ errors: [{ code: 'NONCE_REPLAYED', message: 'Solicitud repetida' }] });
+    // The session goes on: the next call, signed anew, is answered.
+    expect(await sandbox.api.call('departments')).toMatchObject({ ok: true });
+  });
+
+  it('refuses a request more than 5 minutes off the provider\'s clock; the client, told the time, signs it again once', async () => {
+    const wire = onTheWire();
+    expect(await wire.client.call('departments')).toMatchObject({ ok: true });
+    const copy = wire.sent.at(-1);
+    if (!copy) throw new Error('nothing was sent');
+    clock += 5 * 60_000 + 1_000;
+    try {
+      // The same request a little over 5 minutes later (its nonce never seen by then would not
+      // matter: the time is checked after the signature, before the nonce).
+      const late = await sandbox.fetch(copy);
+      expect(late.status).toBe(401);
+      expect(await late.json()).toMatchObject({ errors: [{ code: 'TIMESTAMP_STALE' }] });
+
+      // A client whose clock is now 5 minutes behind the provider's: refused once, then right.
+      const behind = onTheWire();
+      expect(await behind.client.call('departments')).toMatchObject({ ok: true });
+      expect(behind.answers.map((a) => [a.status, a.code])).toEqual([
+        [401, 'TIMESTAMP_STALE'],
+        [200, undefined],
+      ]);
+    } finally {
+      clock = Date.now();
+    }
+  });
+
+  it('refuses an unsigned call and a call signed with another session\'s keys', async () => {
+    const unsigned = await sandbox.fetch(`${sandbox.address}/v1/telco/sv/departments`);
+    expect(unsigned.status).toBe(401);
+    expect(await unsigned.json()).toMatchObject({ errors: [{ code: 'UNSIGNED', message: 'No autorizado' }] });
+
+    // Another device signs in (its own cookie and keys); a request signed with its keys but
+    // sent with this session's cookie is not this session's.
+    const otherKeys = memoryKeyring();
+    const otherDevice = sandbox.client({ fetch: cookieFetch(), keyring: otherKeys });
+    expect(await otherDevice.call('accessToken', { code: '2580', country: 'SV' })).toMatchObject({ ok: true });
+    const wire = onTheWire();
+    const mixed = sandbox.client({ fetch: wire.client.config.fetch, keyring: otherKeys });
+    expect(await mixed.call('departments')).toMatchObject({ ok: false, error: { status: 401 } });
+    expect(wire.answers.at(-1)).toMatchObject({ status: 401, code: 'SIGNATURE_INVALID' });
+  });
+});
+
+describe('session integrity (spec section 4)', () => {
+  it('tells the shell to wipe the session when an answer\'s state is not its request\'s', async () => {
+    let mismatches = 0;
+    const client = sandbox.client({ headers: { 'x-sandbox-fault': 'state-mismatch' }, onIntegrityMismatch: () => (mismatches += 1) });
+    const outcome = await client.call('departments');
+    expect(outcome).toEqual({ ok: false, error: expect.objectContaining({ kind: 'integrity', message: 'No autorizado' }) });
+    expect(mismatches).toBe(1);
+    // An answer with its own state is taken.
+    expect(await sandbox.client({ onIntegrityMismatch: () => (mismatches += 1) }).call('departments')).toMatchObject({ ok: true });
+    expect(mismatches).toBe(1);
+  });
+});
