@@ -1,15 +1,20 @@
 /**
  * `npm run bench:sandbox`: the sandbox under load from a second process on loopback.
- * Starts the sandbox as its own process (a throwaway database), signs in, then drives it
- * with autocannon (50 connections, 20 s by default; BENCH_SECONDS to change) with a mix of
- * coverage checks, product lists and sales reports. Reports requests per second, p50/p99
- * latency and every answer that is not a 2xx: none is expected (nothing is injected).
+ * Starts the sandbox as its own process (a throwaway database), signs in, signs a pool of
+ * requests ahead with the client's own signer (each nonce may be used once, and autocannon
+ * cannot sign as it goes), then sends them with autocannon (50 connections; BENCH_REQUESTS,
+ * 20 000 by default): a mix of coverage checks, product lists and sales reports. Reports
+ * requests per second, p50/p99 latency (signature checks and sealed answers included) and every
+ * answer that is not a 2xx: none is expected (nothing is injected).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { createApiClients } from '../../src/api/apiClients';
+import { callOperation } from '../../src/api/callOperation';
+import { createCallSigner, memoryKeyring } from '../../src/api/callSigner';
 
 const port = 18000 + Math.floor(Math.random() * 1000);
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-bench-'));
@@ -23,21 +28,48 @@ try {
     server.stdout.on('data', (chunk: Buffer) => (String(chunk).includes('sandbox (') ? resolve() : undefined));
     server.on('exit', (code) => reject(new Error(`sandbox exited with ${String(code)}`)));
   });
-  const signIn = await fetch(`${base}/sv/accesstoken`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ code: '2580', country: 'SV' }) });
-  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const json = { 'content-type': 'application/json', cookie };
+  const keyring = memoryKeyring();
+  let cookie = '';
+  const config = {
+    baseUrl: `http://127.0.0.1:${port}`,
+    keyring,
+    fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      if (cookie) request.headers.set('cookie', cookie);
+      const response = await fetch(request);
+      cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] || cookie;
+      return response;
+    },
+  };
+  const signedIn = await callOperation(createApiClients(config), config, 'accessToken', { code: '2580', country: 'SV' });
+  if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.error.message}`);
+
+  const signer = createCallSigner({ publicKeyUrl: `${base}/sv/public-key`, keyring });
+  const kinds = [
+    { method: 'GET', schemaPath: '/sv/get-coverage', path: '/sv/get-coverage?latitude=13.697366&longitude=-89.192282' },
+    { method: 'POST', schemaPath: '/sv/products', path: '/sv/products?node=N-SS-CEN-01', body: JSON.stringify({ nodeClass: '10' }) },
+    { method: 'POST', schemaPath: '/sv/sales', path: '/sv/sales', body: JSON.stringify({ pin: '2580' }) },
+  ];
+  const amount = Number(process.env.BENCH_REQUESTS ?? 20_000);
+  const pool: Array<{ method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body?: string }> = [];
+  for (let i = 0; i < amount; i++) {
+    const kind = kinds[i % kinds.length] ?? kinds[0];
+    if (!kind) break;
+    const request = new Request(`${base}${kind.path}`, { method: kind.method, headers: kind.body ? { 'content-type': 'application/json' } : {}, body: kind.body });
+    const signed = (await signer.middleware.onRequest?.({ request, schemaPath: kind.schemaPath, params: {}, options: {} as never, id: String(i) })) as Request;
+    const headers: Record<string, string> = { cookie };
+    signed.headers.forEach((value, name) => (headers[name] = value));
+    pool.push({ method: kind.method as 'GET' | 'POST', path: new URL(signed.url).pathname + new URL(signed.url).search, headers, body: kind.body });
+  }
+  let next = 0;
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: 50,
-    duration: Number(process.env.BENCH_SECONDS ?? 20),
-    requests: [
-      { method: 'GET', path: '/v1/telco/sv/get-coverage?latitude=13.697366&longitude=-89.192282', headers: json },
-      { method: 'POST', path: '/v1/telco/sv/products?node=N-SS-CEN-01', headers: json, body: JSON.stringify({ nodeClass: '10' }) },
-      { method: 'POST', path: '/v1/telco/sv/sales', headers: json, body: JSON.stringify({ pin: '2580' }) },
-    ],
+    amount,
+    requests: [{ setupRequest: (request) => ({ ...request, ...pool[next++ % pool.length] }) }],
   });
   const errors = result.non2xx + result.errors + result.timeouts;
-  console.log(`sandbox under load: 50 connections, ${result.duration} s, mix of checkCoverage, products, sales`);
+  console.log(`sandbox under load: 50 connections, ${amount} signed requests in ${result.duration} s, mix of checkCoverage, products, sales`);
   console.log(`  requests/s  ${result.requests.average.toFixed(0)}`);
   console.log(`  latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms`);
   console.log(`  answers that were not 2xx: ${result.non2xx}; connection errors: ${result.errors}; timeouts: ${result.timeouts}`);

@@ -58,11 +58,21 @@ function readSaved(text: string | null): Saved {
  */
 export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
   const journey = compileJourney(svJourney as unknown as JourneyConfig);
+  let endingSession = false;
   const config: ApiConfig = {
     baseUrl: window.location.origin,
     onUnauthorized: () => actor.send({ type: 'session.unauthorized' }),
-    // An answer that is not this session's (spec section 4): wiped, back to `/`.
-    onIntegrityMismatch: () => actor.send({ type: 'session.mismatch' }),
+    // An answer that is not this session's (spec section 4): wiped, back to `/`. The provider is
+    // asked to end the session too, so that its cookie dies with it: the logout is signed with
+    // the keys in hand as it starts, before the wipe forgets them (once: its own answer may
+    // mismatch as well).
+    onIntegrityMismatch: () => {
+      if (!endingSession) {
+        endingSession = true;
+        void call('logout', { country: 'SV' }).finally(() => (endingSession = false));
+      }
+      actor.send({ type: 'session.mismatch' });
+    },
     keyring: indexedDbKeyring(),
   };
   const clients = createApiClients(config);

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/chromium';
+import { armFault } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
 
 // The agent app in real Chromium: the production build served by the sandbox, as
@@ -8,6 +9,44 @@ import { pathOf, useServedApp } from '../support/servedApp';
 const app = useServedApp();
 
 const path = pathOf;
+
+/** The names of what the app keeps in IndexedDB (its keys). */
+const keysHeld = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open('field-sales', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('keys');
+        open.onsuccess = () => {
+          const request = open.result.transaction('keys').objectStore('keys').getAllKeys();
+          request.onsuccess = () => {
+            open.result.close();
+            resolve(request.result.map(String));
+          };
+        };
+      }),
+  );
+
+/** Whether the journey key IndexedDB holds now opens `sealed` (a snapshot written before). */
+const opensWithHeldKey = (page: Page, sealed: string) =>
+  page.evaluate(async (text) => {
+    const key = await new Promise<CryptoKey | undefined>((resolve) => {
+      const open = indexedDB.open('field-sales', 1);
+      open.onsuccess = () => {
+        const request = open.result.transaction('keys').objectStore('keys').get('journey');
+        request.onsuccess = () => {
+          open.result.close();
+          resolve(request.result as CryptoKey | undefined);
+        };
+      };
+    });
+    if (!key || !text.startsWith('sealed:v1:')) return false;
+    const bytes = Uint8Array.from(atob(text.slice('sealed:v1:'.length)), (c) => c.charCodeAt(0));
+    return crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.slice(0, 12) }, key, bytes.slice(12)).then(
+      () => true,
+      () => false,
+    );
+  }, sealed);
 
 async function signIn(page: Page, pin = '2580') {
   await page.goto(`${app.address}/`);
@@ -178,6 +217,9 @@ describe('the agent app in Chromium', () => {
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByRole('heading', { name: 'Ingresa la dirección' }).waitFor();
     const sealedSale = await page.evaluate(() => sessionStorage.getItem('journey'));
+    // Signed in: the call keys and the key of the sealed sale are in IndexedDB.
+    expect(await keysHeld(page)).toContain('calls');
+    expect(await opensWithHeldKey(page, sealedSale ?? '')).toBe(true);
 
     await openMenu(page, 'Cerrar sesión');
     await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
@@ -192,5 +234,27 @@ describe('the agent app in Chromium', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('journey'))).not.toBe(sealedSale);
     const keys = await page.evaluate(() => Object.keys(sessionStorage).concat(Object.keys(localStorage)));
     expect(keys.filter((k) => k !== 'journey')).toEqual([]);
+    // IndexedDB: no call keys, and the key there now (the landing's) does not open the sale.
+    expect(await keysHeld(page)).not.toContain('calls');
+    expect(await opensWithHeldKey(page, sealedSale ?? '')).toBe(false);
+  });
+
+  it('wipes the session and lands on / when an answer\'s state is not its request\'s (session integrity)', async () => {
+    const page = await app.newPage();
+    await startSale(page);
+    await page.getByLabel('Número de documento').fill('05129374-5');
+    await armFault(app.address, 'clientInfoValidateV2', 'state-mismatch');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+    expect(path(page)).toBe('/');
+    expect(await page.locator('body').innerText()).not.toContain('05129374');
+    // The provider ended the session as well: its cookie is gone, and the call keys with it.
+    await expect.poll(() => page.context().cookies()).toEqual([]);
+    expect(await keysHeld(page)).not.toContain('calls');
+    const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }));
+    expect(stored).not.toContain('05129374');
+    await page.goto(`${app.address}/ventas-reporte`);
+    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+    expect(path(page)).toBe('/');
   });
 });
