@@ -1,5 +1,5 @@
 import type { Middleware } from 'openapi-fetch';
-import { canonicalRequest, headersToSign, KEY_INFO, SEALED_AAD, SIGNED_HEADERS } from './signedCallProtocol';
+import { canonicalRequest, headersToSign, KEY_INFO, SEALED_AAD, sealUrlValues, SIGNED_HEADERS } from './signedCallProtocol';
 
 /**
  * The session's call keys: one to sign requests (HMAC-SHA-256), one to seal and open what
@@ -55,6 +55,7 @@ const toBase64 = (bytes: Uint8Array) => {
   for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(text);
 };
+const toBase64Url = (base64: string) => base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
 const random = (length: number) => crypto.getRandomValues(new Uint8Array(length));
@@ -115,10 +116,11 @@ const SIGN_IN = '/sv/accesstoken';
 
 /**
  * Signs every provider call and opens every answer (spec section 7, SV), as openapi-fetch
- * middleware. Each request gets a timestamp identity, a sealed nonce and a sealed state, and an
- * HMAC over method, path, sorted query, body hash and those headers; the answer must carry the
- * same state sealed again (else `onMismatch`, spec section 4) and a sealed body, which is opened
- * into a plain JSON answer for the layers above. See docs/security.md.
+ * middleware. Each request gets a timestamp identity, a sealed nonce and a sealed state, its path
+ * parameters and query values sealed (no personal data in a URL), and an HMAC over method, path,
+ * sorted query, body hash and those headers; the answer must carry the same state sealed again
+ * (else `onMismatch`, spec section 4) and a sealed body, which is opened into a plain JSON answer
+ * for the layers above. See docs/security.md.
  *
  * @example
  * const signer = createCallSigner({ publicKeyUrl: `${base}/sv/public-key`, onMismatch: wipe });
@@ -169,6 +171,8 @@ export function createCallSigner(options: CallSignerOptions) {
     const original = request.clone();
     const identity = `${Math.round(now() + keys.clockOffsetMs)}-${hex(random(8).buffer)}`;
     const state = toBase64(random(16));
+    const sealKey = keys.seal;
+    const url = await sealUrlValues(new URL(request.url), schemaPath, async (name, value) => toBase64Url(await seal(sealKey, encoder.encode(value), SEALED_AAD.param(identity, name))));
     headers.set(SIGNED_HEADERS.identity, identity);
     headers.set(SIGNED_HEADERS.nonce, await seal(keys.seal, random(16), SEALED_AAD.nonce(identity)));
     headers.set(SIGNED_HEADERS.state, await seal(keys.seal, encoder.encode(state), SEALED_AAD.state(identity)));
@@ -176,15 +180,21 @@ export function createCallSigner(options: CallSignerOptions) {
     const names = headersToSign((name) => headers.has(name));
     const text = canonicalRequest({
       method: request.method,
-      url: request.url,
+      url: url.href,
       bodySha256: hex(await crypto.subtle.digest('SHA-256', body)),
       headers: names.map((name) => [name, headers.get(name) ?? '']),
     });
     headers.set(SIGNED_HEADERS.signedHeaders, names.join(';'));
     headers.set(SIGNED_HEADERS.signature, toBase64(new Uint8Array(await crypto.subtle.sign('HMAC', keys.sign, encoder.encode(text)))));
     pending.set(identity, { state, keys, signIn, original });
-    // `duplex` lets Node's fetch send a streamed body; browsers ignore it.
-    return new Request(request, { headers, duplex: 'half' } as RequestInit);
+    return new Request(url, {
+      method: request.method,
+      headers,
+      body: request.body ? body : undefined,
+      signal: request.signal,
+      credentials: request.credentials,
+      redirect: request.redirect,
+    });
   }
 
   /** The provider's refusal code of a clear error answer (`errors[0].code`), if any. */
@@ -216,6 +226,8 @@ export function createCallSigner(options: CallSignerOptions) {
       // An error from something before the provider (a gateway's 504, a refused signature's
       // 401) comes in clear; a success never does.
       if (response.ok) throw new SignedCallError('unreadable', response.status);
+      // A refused sign-in may mean the provider has a new agreement key: asked again next time.
+      if (sent.signIn && response.status === 401) provider = undefined;
       const code = await refusal(response);
       const offset = clockOffset(response);
       if (code === 'TIMESTAMP_STALE' && again && offset !== undefined) {

@@ -40,7 +40,36 @@ export const SEALED_AAD = {
   nonce: (identity: string) => `nonce\n${identity}`,
   state: (identity: string) => `state\n${identity}`,
   answer: (identity: string, status: number, contentType: string) => `answer\n${identity}\n${status}\n${contentType}`,
+  /** A path parameter's or query value's, by its name. */
+  param: (identity: string, name: string) => `param\n${identity}\n${name}`,
 } as const;
+
+/**
+ * Where a signed request's values sit in its URL, each to be replaced by its sealed text (no
+ * personal data in any URL: document numbers, e-mails and coordinates travel in paths and queries
+ * by the spec's design): the path parameters, found by the operation's path template against the
+ * end of the URL's path, and every query value.
+ *
+ * @example
+ * await sealUrlValues(new URL('https://p/v1/telco/sv/customers/DUI/046448482/accounts'), '/sv/customers/DUI/{id}/accounts', seal)
+ * // https://p/v1/telco/sv/customers/DUI/<sealed>/accounts
+ */
+export async function sealUrlValues(url: URL, schemaPath: string, seal: (name: string, value: string) => Promise<string>): Promise<URL> {
+  const sealed = new URL(url);
+  const template = schemaPath.split('/');
+  const segments = url.pathname.split('/');
+  const offset = segments.length - template.length;
+  for (const [i, part] of template.entries()) {
+    const name = /^\{(\w+)\}$/.exec(part)?.[1];
+    const value = segments[offset + i];
+    if (name && value !== undefined && offset >= 0) segments[offset + i] = await seal(name, decodeURIComponent(value));
+  }
+  sealed.pathname = segments.join('/');
+  const query = new URLSearchParams();
+  for (const [name, value] of url.searchParams) query.append(name, await seal(name, value));
+  sealed.search = query.toString();
+  return sealed;
+}
 
 /** The time in an identity, or NaN when it is not one. */
 export function identityTime(identity: string): number {

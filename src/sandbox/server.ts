@@ -12,7 +12,7 @@ import { badRequest, type Handler, type HandlerAnswer, type SandboxMode, type Se
 import { handlers } from './handlers/registry';
 import { createPinKey } from './pinKey';
 import { loadOperations, type Operation } from './openapiSpecs';
-import { createAgreementKey, sealAnswer, sessionKeys, verifyCall, type VerifiedCall } from './signedCalls';
+import { createAgreementKey, openUrlValues, sealAnswer, sessionKeys, verifyCall, type VerifiedCall } from './signedCalls';
 import { SIGNED_HEADERS } from '../api/signedCallProtocol';
 
 export interface SandboxOptions {
@@ -261,8 +261,14 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
             return reply.status(answer.status).send(answer.body);
           }
         }
-        const params = { ...(request.params as Record<string, string>) };
-        const query = { ...(request.query as Record<string, unknown>) };
+        let params = { ...(request.params as Record<string, string>) };
+        let query = { ...(request.query as Record<string, unknown>) };
+        if (call) {
+          // Path parameters and query values of a signed call travel sealed: no personal data in a URL.
+          const opened = openUrlValues(call, params, query);
+          if ('unopened' in opened) return send(reply, { status: 400, body: { errors: [{ code: 'VALIDATION', message: 'Por favor, valida la información', field: opened.unopened }] } });
+          ({ params, query } = opened);
+        }
         if (validators.params && !validators.params(params)) return send(reply, invalid('path', validators.params));
         if (validators.query && !validators.query(query)) return send(reply, invalid('query', validators.query));
         let body = (request.body ?? {}) as Record<string, unknown>;

@@ -138,6 +138,26 @@ export function verifyCall(
 }
 
 /**
+ * A signed request's path parameters and query values opened (the client seals each, bound to
+ * the request's identity and the value's name), or the name of the first that does not open.
+ */
+export function openUrlValues(call: VerifiedCall, params: Record<string, string>, query: Record<string, unknown>): { params: Record<string, string>; query: Record<string, unknown> } | { unopened: string } {
+  const open = (name: string, value: string) => openBytes(call.keys.seal, value, SEALED_AAD.param(call.identity, name))?.toString('utf8');
+  const opened = { params: {} as Record<string, string>, query: {} as Record<string, unknown> };
+  for (const [name, value] of Object.entries(params)) {
+    const plain = open(name, value);
+    if (plain === undefined) return { unopened: name };
+    opened.params[name] = plain;
+  }
+  for (const [name, value] of Object.entries(query)) {
+    const values = (Array.isArray(value) ? value : [value]).map((v) => open(name, String(v)));
+    if (values.some((v) => v === undefined)) return { unopened: name };
+    opened.query[name] = Array.isArray(value) ? values : values[0];
+  }
+  return opened;
+}
+
+/**
  * The headers and body of a sealed answer: the body AES-GCM sealed and bound to the request's
  * identity, status and content type; the request's state sealed again (or, for the sandbox's
  * `state-mismatch` fault, another state: what a mixed-up or forged answer looks like).

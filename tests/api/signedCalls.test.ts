@@ -67,6 +67,31 @@ describe('signed calls', () => {
     const request = wire.sent.at(-1);
     for (const header of Object.values(SIGNED_HEADERS).slice(0, 5)) expect(request?.headers.get(header), header).toBeTruthy();
     expect(request?.headers.get(SIGNED_HEADERS.signedHeaders)).toBe('x-identity;x-nonce;x-state');
+    // The document number in the path travelled sealed.
+    expect(request?.url).toMatch(/\/sv\/customers\/DUI\/[A-Za-z0-9_-]{40,}\/accounts$/);
+  });
+
+  it('sends path and query values sealed: no document number, e-mail or coordinate in a URL', async () => {
+    const wire = onTheWire();
+    expect(await wire.client.call('clientInfoValidateV2', { identificationID: '046448482', identificationType: 'DUI', requestDate: new Date().toISOString(), code: 'SV-POA-001' })).toMatchObject({ ok: true });
+    expect(await wire.client.call('checkCoverage', { latitude: 13.697366, longitude: -89.192282 })).toMatchObject({ ok: true, data: expect.objectContaining({ node: expect.any(String) }) });
+    expect(await wire.client.call('emailChecker', { email: 'ana.perez@example.com' })).toMatchObject({ ok: true });
+    expect(await wire.client.call('validateDUI', { dui: '046448482' })).toMatchObject({ ok: true });
+    const urls = wire.sent.map((r) => decodeURIComponent(r.url));
+    expect(urls).toHaveLength(4);
+    for (const url of urls) for (const personal of ['046448482', '13.697', '-89.19', 'ana.perez', 'example.com']) expect(url).not.toContain(personal);
+    // The names stay the spec's; only the values are sealed.
+    expect(new URL(wire.sent[0]?.url ?? '').searchParams.get('identificationID')).toMatch(/^[A-Za-z0-9_-]{30,}$/);
+    // Sealed values swapped between parameters: refused (the signature covers the URL as sent).
+    const moved = onTheWire(async (request) => {
+      const url = new URL(request.url);
+      const latitude = url.searchParams.get('latitude') ?? '';
+      url.searchParams.set('latitude', url.searchParams.get('longitude') ?? '');
+      url.searchParams.set('longitude', latitude);
+      return new Request(url, { method: request.method, headers: request.headers });
+    });
+    await moved.client.call('checkCoverage', { latitude: 13.697366, longitude: -89.192282 });
+    expect(moved.answers.at(-1)).toMatchObject({ status: 401, code: 'SIGNATURE_INVALID' });
   });
 
   it('refuses a request whose body was changed after it was signed', async () => {

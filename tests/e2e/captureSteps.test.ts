@@ -148,7 +148,8 @@ describe('capture steps in Chromium', () => {
     await sellUntilConfirmation(page, app.address, '/id-escaneo-frontal');
     // The worker (and the compression library in it) loads when the capture step opens, not before.
     expect(workerLoadsBeforeCapture).toBe(0);
-    expect(workerLoads).toHaveLength(1);
+    // (asked for as the step's screen mounts, which may be just after its route is shown)
+    await expect.poll(() => workerLoads.length).toBe(1);
 
     const photo = join(fixtures, 'dui-frente-12mp.jpg');
     const photoBytes = statSync(photo).size;

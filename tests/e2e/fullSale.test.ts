@@ -18,12 +18,15 @@ async function recordedPage() {
       Storage.prototype.setItem = function (key, value) { writes.push(String(key) + '=' + String(value)); return setItem.call(this, key, value); };
     })();`,
   });
+  // Every URL the page asks for: pages, assets and the provider's calls.
+  const urls: string[] = [];
+  page.on('request', (request) => urls.push(request.url()));
   let shot = 0;
   onArrival(page, async (route) => {
     shot += 1;
     await screenshot(page, `sale-${String(shot).padStart(2, '0')}${route.replace(/\//g, '-')}`);
   });
-  return page;
+  return Object.assign(page, { urls });
 }
 
 const armFault = (operationId: string, fault: string) => armSandboxFault(app.address, operationId, fault);
@@ -77,6 +80,16 @@ describe('a sale in Chromium', () => {
     expect(clear).toContain('sealed:v1:…');
     for (const personal of ['04644848', '05129374', '70001234', '70005678', 'ana.perez', 'PEREZ', 'Gómez', 'Calle Arce', '13.69', '-89.19', '2580']) {
       expect(clear).not.toMatch(new RegExp(`(?<![0-9])${personal.replace(/[.+-]/g, '\\$&')}(?![0-9])`));
+    }
+
+    // No URL asked for over the sale holds personal data: the provider's calls that take a
+    // document number, coordinates or a phone in their path or query send them sealed.
+    expect(page.urls.some((url) => url.includes('/individualsv2?'))).toBe(true);
+    expect(page.urls.some((url) => url.includes('/get-coverage?'))).toBe(true);
+    for (const url of page.urls.filter((u) => u.startsWith('http')).map((u) => decodeURIComponent(u))) {
+      for (const personal of ['04644848', '05129374', '70001234', '70005678', 'ana.perez', 'PEREZ', 'Pérez', 'Gómez', 'Calle Arce', '13.69', '-89.19', '2580', '70000001']) {
+        expect(url).not.toContain(personal);
+      }
     }
 
     // A 401 on any call wipes the session and lands on the landing with "No autorizado".

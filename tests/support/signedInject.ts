@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createCallSigner } from '../../src/api/callSigner';
+import { loadOperations } from '../../src/sandbox/openapiSpecs';
 
 const ORIGIN = 'http://sandbox.invalid';
 
@@ -13,6 +14,14 @@ export interface OpenedAnswer {
 }
 
 type Signer = ReturnType<typeof createCallSigner>;
+
+/** Each operation's path template, literal ones first (`/sv/users/terms-and-conditions` before `/sv/users/{id}`). */
+const templates = [...new Set(loadOperations().map((op) => op.path))]
+  .sort((a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0))
+  .map((path) => ({ path, pattern: new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+')}$`) }));
+
+/** The operation's path template of a path, as openapi-fetch gives it to middleware. */
+const templateOf = (path: string) => templates.find((t) => t.pattern.test(path))?.path ?? path;
 
 const plain = (headers: Headers) => {
   const out: Record<string, string> = {};
@@ -48,7 +57,7 @@ export function signedInject(app: FastifyInstance, { provider = 'telco', now }: 
     const session = /(?:^|;\s*)(?:__Host-)?session=([^;]+)/.exec(headers.get('cookie') ?? '')?.[1];
     const url = new URL(options.url, ORIGIN);
     for (const [name, value] of Object.entries((options.query ?? {}) as Record<string, string>)) url.searchParams.append(name, value);
-    const schemaPath = url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : url.pathname;
+    const schemaPath = templateOf(url.pathname.startsWith(prefix) ? url.pathname.slice(prefix.length) : url.pathname);
     const signer = schemaPath === '/sv/accesstoken' ? newSigner() : (session && signers.get(session)) || newSigner();
     let body: BodyInit | undefined;
     if (options.payload !== undefined) {
