@@ -41,6 +41,13 @@ export default tseslint.config(
             { target: './src/sandbox', from: './src/app', message: 'The sandbox never uses the app.' },
             { target: './src/sandbox', from: './src/screens', message: 'The sandbox never uses the screens.' },
             { target: './src/sandbox', from: './src/engine', message: 'The sandbox uses validation and API types only.' },
+            {
+              target: './src/sandbox',
+              from: './src/api',
+              // The generated types, and the wire format of signed calls that both ends must share.
+              except: ['./generated', './signedCallProtocol.ts'],
+              message: 'The sandbox uses the API types and the signed-call wire format only, never the client.',
+            },
           ],
         },
       ],

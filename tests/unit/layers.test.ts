@@ -26,6 +26,11 @@ describe('layers', () => {
     expect(result?.messages.map((m) => m.ruleId)).toContain('import/no-cycle');
   });
 
+  it('keeps the api client out of the sandbox, which shares only the types and the signed-call wire format', async () => {
+    expect(await rulesBroken('src/sandbox/probe.ts', "import { createCallSigner } from '../api/callSigner';\nexport const x = createCallSigner;\n")).toContain('import/no-restricted-paths');
+    expect(await rulesBroken('src/sandbox/probe.ts', "import { SIGNED_HEADERS } from '../api/signedCallProtocol';\nexport const x = SIGNED_HEADERS;\n")).toEqual([]);
+  });
+
   it('allows an import from a lower layer', async () => {
     const broken = await rulesBroken('src/engine/probe.ts', "import { editDistance } from '../validation/editDistance';\nexport const x = editDistance;\n");
     expect(broken).toEqual([]);
