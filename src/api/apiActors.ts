@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate';
 import type { CallOutcome } from './apiError';
 import type { CallInput } from './callOperation';
 import { operations, type OperationId } from './generated/operations';
-import { createPinSealer } from './pinSealer';
+import { createPinSealer, pinKeyByCall, type PinKeySource } from './pinSealer';
 import { adaptInput, type ApiSession } from './requestAdapters';
 
 /** Operations sent with an Idempotency-Key, which may be repeated without doing twice what they do. */
@@ -23,9 +23,17 @@ export const RETRY_DELAYS_MS = [1000, 2000, 4000] as const;
 export function createApiActors(
   call: (operationId: OperationId, input: CallInput) => Promise<CallOutcome<unknown>>,
   session: ApiSession = {},
-  { retryDelaysMs = RETRY_DELAYS_MS }: { retryDelaysMs?: readonly number[] } = {},
+  {
+    retryDelaysMs = RETRY_DELAYS_MS,
+    pinKey = pinKeyByCall(call),
+  }: {
+    retryDelaysMs?: readonly number[];
+    /** Where the PIN's public key comes from: the call signer's copy of the provider's keys saves
+     * sign-in a round trip (`ApiClients.publicKeys`); by default its own `publicKey` call. */
+    pinKey?: PinKeySource;
+  } = {},
 ) {
-  const sealPin = createPinSealer(call);
+  const sealPin = createPinSealer(pinKey);
   return Object.fromEntries(
     (Object.keys(operations) as OperationId[]).map((operationId) => [
       `api.${operationId}`,

@@ -9,7 +9,7 @@ import type { paths as FieldServicesPaths } from './generated/fieldServices';
 import type { paths as LocationsPaths } from './generated/locations';
 import type { paths as RegistrationPaths } from './generated/registration';
 import type { paths as SalesPaths } from './generated/sales';
-import { createCallSigner, type CallKeyring } from './callSigner';
+import { createCallSigner, type CallKeyring, type PublishedKeys } from './callSigner';
 
 /** Where the provider is and what the shell does when the session ends. */
 export interface ApiConfig {
@@ -49,6 +49,8 @@ export interface ApiClients {
   sales: Client<SalesPaths>;
   /** Drops the session's call keys (logout, 401, mismatch, idle timeout). */
   forgetKeys(): Promise<void>;
+  /** The provider's published keys (`publicKey`), asked once for the signer and the PIN alike. */
+  publicKeys(): Promise<PublishedKeys>;
 }
 
 /**
@@ -99,5 +101,6 @@ export function createApiClients(config: ApiConfig): ApiClients {
     registration: make<RegistrationPaths>(),
     sales: make<SalesPaths>(),
     forgetKeys: () => signer.forget(),
+    publicKeys: () => signer.publishedKeys(),
   };
 }

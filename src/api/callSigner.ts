@@ -80,10 +80,18 @@ async function open(key: CryptoKey, text: string, aad: string): Promise<Uint8Arr
   }
 }
 
+/** What `publicKey` publishes: the PIN's RSA key and the agreement key, as JWKs. */
+export interface PublishedKeys {
+  kid: string;
+  key: JsonWebKey;
+  agreementKey: JsonWebKey;
+}
+
 /** The provider's agreement key (ECDH P-256, from `publicKey`) and the clock offset its answer shows. */
 interface ProviderKey {
   key: CryptoKey;
   clockOffsetMs: number;
+  published: PublishedKeys;
 }
 
 /** New session keys: an ephemeral ECDH key pair (private half non-extractable) against the provider's. */
@@ -140,9 +148,9 @@ export function createCallSigner(options: CallSignerOptions) {
     (provider ??= (async () => {
       const response = await doFetch(options.publicKeyUrl, { credentials: 'include' });
       if (!response.ok) throw new Error(`public key: ${response.status}`);
-      const { agreementKey } = (await response.json()) as { agreementKey: JsonWebKey };
-      const key = await crypto.subtle.importKey('jwk', agreementKey, { name: 'ECDH', namedCurve: 'P-256' }, false, []);
-      return { key, clockOffsetMs: clockOffset(response) ?? 0 };
+      const published = (await response.json()) as PublishedKeys;
+      const key = await crypto.subtle.importKey('jwk', published.agreementKey, { name: 'ECDH', namedCurve: 'P-256' }, false, []);
+      return { key, clockOffsetMs: clockOffset(response) ?? 0, published };
     })().catch((error: unknown) => {
       provider = undefined; // asked again on the next sign-in (a network failure)
       throw error;
@@ -274,6 +282,8 @@ export function createCallSigner(options: CallSignerOptions) {
 
   return {
     middleware,
+    /** The provider's published keys, asked once per page (and again after a refused sign-in). */
+    publishedKeys: async () => (await providerKey()).published,
     /** Drops the session's keys (logout, 401, mismatch, idle timeout). */
     async forget() {
       current = undefined;

@@ -4,17 +4,27 @@ import type { OperationId } from './generated/operations';
 
 const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 
+/** The provider's published keys (`publicKey`): the PIN's RSA key, as a JWK. */
+export type PinKeySource = () => Promise<JsonWebKey>;
+
+/** The PIN's key asked with its own `publicKey` call (where no signer has asked it already). */
+export function pinKeyByCall(call: (operationId: OperationId, input: CallInput) => Promise<CallOutcome<unknown>>): PinKeySource {
+  return async () => {
+    const outcome = await call('publicKey', {});
+    if (!outcome.ok) throw outcome.error;
+    return (outcome.data as { key: JsonWebKey }).key;
+  };
+}
+
 /**
  * Encrypts the seller's PIN for the provider (spec section 6: "sent base64-encrypted with a
  * public key"): RSA-OAEP with SHA-256 under the key `publicKey` publishes, asked once per page.
  * The PIN itself is never kept: callers keep the sealed text for the calls that need it.
  */
-export function createPinSealer(call: (operationId: OperationId, input: CallInput) => Promise<CallOutcome<unknown>>) {
+export function createPinSealer(source: PinKeySource) {
   let key: Promise<CryptoKey> | undefined;
   const publicKey = async (): Promise<CryptoKey> => {
-    const outcome = await call('publicKey', {});
-    if (!outcome.ok) throw outcome.error;
-    const jwk = (outcome.data as { key: JsonWebKey }).key;
+    const jwk = await source();
     return crypto.subtle.importKey('jwk', { ...jwk, alg: 'RSA-OAEP-256', ext: true }, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
   };
   return async (pin: string): Promise<string> => {

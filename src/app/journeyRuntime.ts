@@ -81,7 +81,7 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
   // that the calls that carry it still can after a reload.
   const saved = readSaved(store.restored);
   const session: ApiSession = saved.sealedPin ? { sealedPin: saved.sealedPin } : {};
-  const actors = { ...createApiActors(call, session), 'device.location': deviceLocation };
+  const actors = { ...createApiActors(call, session, { pinKey: async () => (await clients.publicKeys()).key }), 'device.location': deviceLocation };
   const restored = restoreJourney(journey, saved.journey);
   const machine = journey.machine.provide({ actors: actors as never });
   const actor = createActor(machine, { ...(restored.ok ? { snapshot: restored.snapshot as never } : {}), ...(inspect ? { inspect } : {}) });

@@ -193,12 +193,19 @@ describe('the agent app in Chromium', () => {
     expect(policy).not.toContain('unsafe-eval');
     expect(policy).toMatch(/style-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
     const signedIn = page.waitForResponse((r) => r.url().includes('/sv/accesstoken'));
+    const keyAsks: string[] = [];
+    page.on('request', (request) => (request.url().includes('/sv/public-key') ? keyAsks.push(request.url()) : undefined));
     await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
     await page.locator('input').first().click();
     await page.keyboard.type('2580');
     await page.getByRole('button', { name: 'Ingresar' }).click();
     const signIn = await signedIn;
     expect(signIn.headers()['cache-control']).toBe('no-store');
+    // The answer came sealed, bound to the request's state; the cookie is set in clear.
+    expect(signIn.headers()['x-sealed']).toBe('v1');
+    expect(signIn.headers()['x-state']).toBeTruthy();
+    // The provider's keys (for the PIN and for the call keys) are asked once, not once for each.
+    expect(keyAsks).toHaveLength(1);
     await page.getByRole('heading', { name: 'Inicio' }).waitFor();
     const [session] = (await page.context().cookies()).filter((c) => c.name.endsWith('session'));
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
