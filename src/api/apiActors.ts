@@ -40,9 +40,16 @@ export function createApiActors(
       fromPromise<unknown, Record<string, unknown> | undefined>(async ({ input }) => {
         const given = input ?? {};
         // Sign-in sends the PIN encrypted; the sealed text is what later calls send (vendPass...).
-        const sealedPin = operationId === 'accessToken' ? await sealPin(String(given.code ?? '')) : undefined;
-        const adapted = sealedPin === undefined ? adaptInput(operationId, given, session) : { ...given, code: sealedPin };
+        let sealedPin = operationId === 'accessToken' ? await sealPin(String(given.code ?? '')) : undefined;
+        let adapted = sealedPin === undefined ? adaptInput(operationId, given, session) : { ...given, code: sealedPin };
         let outcome = await call(operationId, adapted);
+        // A sign-in refused as unsigned or forged (401, not a wrong PIN) means the provider's keys
+        // changed since this page asked them (a restart, a new key): asked again, and tried once more.
+        if (sealedPin !== undefined && !outcome.ok && outcome.error.status === 401) {
+          sealedPin = await sealPin(String(given.code ?? ''));
+          adapted = { ...given, code: sealedPin };
+          outcome = await call(operationId, adapted);
+        }
         // An order sent with its sale's Idempotency-Key may be sent again: when the connection
         // failed without any answer (a phone losing signal), it is retried with growing pauses;
         // the provider answers the first order's lead. A timeout (504) or an error answer is not

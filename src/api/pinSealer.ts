@@ -18,21 +18,15 @@ export function pinKeyByCall(call: (operationId: OperationId, input: CallInput) 
 
 /**
  * Encrypts the seller's PIN for the provider (spec section 6: "sent base64-encrypted with a
- * public key"): RSA-OAEP with SHA-256 under the key `publicKey` publishes, asked once per page.
- * The PIN itself is never kept: callers keep the sealed text for the calls that need it.
+ * public key"): RSA-OAEP with SHA-256 under the key `publicKey` publishes. The key is taken from
+ * `source` at each sign-in (which keeps it for the page), so a provider's new key is used as soon
+ * as the source has it. The PIN itself is never kept: callers keep the sealed text.
  */
 export function createPinSealer(source: PinKeySource) {
-  let key: Promise<CryptoKey> | undefined;
-  const publicKey = async (): Promise<CryptoKey> => {
-    const jwk = await source();
-    return crypto.subtle.importKey('jwk', { ...jwk, alg: 'RSA-OAEP-256', ext: true }, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
-  };
   return async (pin: string): Promise<string> => {
-    key ??= publicKey().catch((error: unknown) => {
-      key = undefined; // asked again next time (a network failure)
-      throw error;
-    });
-    const sealed = await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, await key, new TextEncoder().encode(pin));
+    const jwk = await source();
+    const key = await crypto.subtle.importKey('jwk', { ...jwk, alg: 'RSA-OAEP-256', ext: true }, { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['encrypt']);
+    const sealed = await crypto.subtle.encrypt({ name: 'RSA-OAEP' }, key, new TextEncoder().encode(pin));
     return toBase64(new Uint8Array(sealed));
   };
 }

@@ -1,4 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createActor, toPromise, type AnyActorLogic } from 'xstate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiActors } from '../../src/api/apiActors';
 import { memoryKeyring } from '../../src/api/callSigner';
 import { SIGNED_HEADERS } from '../../src/api/signedCallProtocol';
 import { cookieFetch } from '../support/cookieFetch';
@@ -182,6 +187,33 @@ describe('signed calls', () => {
     const mixed = sandbox.client({ fetch: wire.client.config.fetch, keyring: otherKeys });
     expect(await mixed.call('departments')).toMatchObject({ ok: false, error: { status: 401 } });
     expect(wire.answers.at(-1)).toMatchObject({ status: 401, code: 'SIGNATURE_INVALID' });
+  });
+});
+
+describe('a provider restart', () => {
+  it('keeps signed sessions (their keys are kept with them), and a page holding the old keys signs in at once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-keys-'));
+    const file = join(dir, 'sandbox.db');
+    const first = await runningSandbox({ db: file, mode: 'dev' });
+    const port = Number(new URL(first.address).port);
+    // A page: its api actors take the PIN's key from the signer's copy of the provider's keys.
+    const page = first.client();
+    const actors = createApiActors(page.call, {}, { pinKey: async () => (await page.clients.publicKeys()).key });
+    const signIn = () => toPromise(createActor(actors['api.accessToken'] as AnyActorLogic, { input: { code: '2580', country: 'SV' } }).start());
+    let second: Awaited<ReturnType<typeof runningSandbox>> | undefined;
+    try {
+      await expect(signIn()).resolves.toMatchObject({ poa_msisdn: expect.any(String) });
+      await first.close();
+      second = await runningSandbox({ db: file, mode: 'dev', port });
+      // The session signed before the restart goes on.
+      expect(await page.call('departments')).toMatchObject({ ok: true });
+      // The provider has new keys; the page still holds the old ones: refused once, asked again, signed in.
+      await expect(signIn()).resolves.toMatchObject({ poa_msisdn: expect.any(String) });
+      expect(await page.call('departments')).toMatchObject({ ok: true });
+    } finally {
+      await second?.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

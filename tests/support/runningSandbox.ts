@@ -9,9 +9,9 @@ import { cookieFetch } from './cookieFetch';
  * A sandbox listening on a free loopback port, and a client of it that keeps the session
  * cookie and call keys like a browser: what the contract and catalogue tests call through.
  */
-export async function runningSandbox(options: SandboxOptions = {}) {
+export async function runningSandbox({ port = 0, ...options }: SandboxOptions & { port?: number } = {}) {
   const sandbox = await createSandbox({ db: ':memory:', mode: 'test', ...options });
-  const address = await sandbox.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = await sandbox.app.listen({ port, host: '127.0.0.1' });
   const fetch = cookieFetch();
   // The session is its cookie and its call keys: every client made here shares both, as the
   // app's clients share the browser's cookie jar and keyring.
