@@ -32,6 +32,8 @@ describe('OTP and schedule in Chromium', () => {
     await sellUntilConfirmation(page, app.address, '/agendar-visita');
     await page.getByLabel(/^Fecha de instalación/).first().click();
     const calendar = page.getByRole('dialog');
+    // The suggested dates may still be on their way when the calendar opens on a busy phone.
+    await expect.poll(() => calendar.locator('table button:not([disabled])').count()).toBeGreaterThan(0);
     const offered = await calendar.locator('table button:not([disabled])').count();
     const refused = await calendar.locator('table button[disabled]').count();
     expect(offered).toBeGreaterThan(0);
