@@ -1,4 +1,5 @@
 import type { Middleware } from 'openapi-fetch';
+import { openBytes as open, sealBytes as seal, toBase64 } from './aesGcm';
 import { canonicalRequest, headersToSign, KEY_INFO, SEALED_AAD, sealUrlValues, SIGNED_HEADERS } from './signedCallProtocol';
 
 /**
@@ -49,36 +50,9 @@ export class SignedCallError extends Error {
 }
 
 const encoder = new TextEncoder();
-const toBase64 = (bytes: Uint8Array) => {
-  let text = '';
-  // In slices: String.fromCharCode(...bytes) overflows the stack on a large answer.
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text);
-};
 const toBase64Url = (base64: string) => base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
 const random = (length: number) => crypto.getRandomValues(new Uint8Array(length));
-
-async function seal(key: CryptoKey, plain: Uint8Array<ArrayBuffer>, aad: string): Promise<string> {
-  const iv = random(12);
-  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv, additionalData: encoder.encode(aad) }, key, plain));
-  const joined = new Uint8Array(iv.length + sealed.length);
-  joined.set(iv);
-  joined.set(sealed, iv.length);
-  return toBase64(joined);
-}
-
-/** What `seal` made with this key and this additional data, or undefined. */
-async function open(key: CryptoKey, text: string, aad: string): Promise<Uint8Array<ArrayBuffer> | undefined> {
-  try {
-    const bytes = fromBase64(text.trim());
-    if (bytes.length < 28) return undefined;
-    return new Uint8Array(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.slice(0, 12), additionalData: encoder.encode(aad) }, key, bytes.slice(12)));
-  } catch {
-    return undefined;
-  }
-}
 
 /** What `publicKey` publishes: the PIN's RSA key and the agreement key, as JWKs. */
 export interface PublishedKeys {

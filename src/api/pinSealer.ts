@@ -1,8 +1,7 @@
+import { toBase64 } from './aesGcm';
 import type { CallOutcome } from './apiError';
 import type { CallInput } from './callOperation';
 import type { OperationId } from './generated/operations';
-
-const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 
 /** The provider's published keys (`publicKey`): the PIN's RSA key, as a JWK. */
 export type PinKeySource = () => Promise<JsonWebKey>;

@@ -6,6 +6,7 @@
  * new key, and wiping deletes both. See docs/security.md.
  */
 
+import { openBytes, sealBytes } from '../api/aesGcm';
 import { readKey, writeKey } from './keyDatabase';
 
 const KEY_ID = 'journey';
@@ -21,9 +22,6 @@ export interface SealedStore {
   wipe(): Promise<void>;
 }
 
-const toBase64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
-const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-
 /** A new session key (AES-GCM 256, non-extractable: its bytes never leave WebCrypto), kept in IndexedDB. */
 async function newKey(): Promise<CryptoKey> {
   const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
@@ -32,23 +30,14 @@ async function newKey(): Promise<CryptoKey> {
 }
 
 async function seal(key: CryptoKey, text: string): Promise<string> {
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, new TextEncoder().encode(text)));
-  const joined = new Uint8Array(iv.length + sealed.length);
-  joined.set(iv);
-  joined.set(sealed, iv.length);
-  return PREFIX + toBase64(joined);
+  return PREFIX + (await sealBytes(key, new TextEncoder().encode(text)));
 }
 
+/** The text sealed in `stored`, or null: another key (an older session) or altered text, start again. */
 async function open(key: CryptoKey, stored: string): Promise<string | null> {
   if (!stored.startsWith(PREFIX)) return null;
-  const bytes = fromBase64(stored.slice(PREFIX.length));
-  try {
-    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.slice(0, 12) }, key, bytes.slice(12));
-    return new TextDecoder().decode(plain);
-  } catch {
-    return null; // another key (an older session) or altered text: start again
-  }
+  const plain = await openBytes(key, stored.slice(PREFIX.length));
+  return plain ? new TextDecoder().decode(plain) : null;
 }
 
 /**
