@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { operations } from '../../src/api/generated/operations';
+import { operations } from '../../src/api/generated/sv/operations';
 import { actorNames } from '../../src/engine/actorCatalogue';
 
 describe('the actor catalogue', () => {
