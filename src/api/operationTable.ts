@@ -32,6 +32,6 @@ export type OperationTable = Readonly<Record<string, OperationEntry>>;
 export type OperationId = string;
 
 /** The operation of a table with a part in signing, if any. */
-export function operationWithRole(table: OperationTable, role: NonNullable<OperationEntry['signing']>): [string, OperationEntry] | undefined {
-  return Object.entries(table).find(([, op]) => op.signing === role);
+export function operationWithRole<T extends OperationTable>(table: T, role: NonNullable<OperationEntry['signing']>): [keyof T & string, OperationEntry] | undefined {
+  return (Object.entries(table) as Array<[keyof T & string, OperationEntry]>).find(([, op]) => op.signing === role);
 }

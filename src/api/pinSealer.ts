@@ -11,7 +11,7 @@ export function pinKeyByCall<T extends OperationTable>(operations: T, call: (ope
   return async () => {
     const keys = operationWithRole(operations, 'publishes-keys');
     if (!keys) throw new Error('this country publishes no keys (no operation marked x-signing: publishes-keys)');
-    const outcome = await call(keys[0] as keyof T & string, {});
+    const outcome = await call(keys[0], {});
     if (!outcome.ok) throw outcome.error;
     return (outcome.data as { key: JsonWebKey }).key;
   };

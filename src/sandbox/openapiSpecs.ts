@@ -180,22 +180,35 @@ export function countrySpecProblems(cc: string, root = OPENAPI_ROOT): SpecProble
 /**
  * What makes the provider's API as a whole ambiguous for a server that serves every country at
  * once: each country's own problems, and a method and path served for two countries (the
- * provider puts the country in its paths, `/sv/...`, `/home/sv/...`: each country's paths are its own).
+ * provider puts the country in its paths, `/sv/...`, `/home/sv/...`: each country's paths are its
+ * own). Sound countries' operations come from the cache, so this is quick when all is well.
  */
 export function apiSpecProblems(root = OPENAPI_ROOT): SpecProblem[] {
   const problems: SpecProblem[] = [];
-  const routes = new Map<string, { cc: string; place: OperationPlace }>();
+  const routes = new Map<string, { cc: string; operationId: string }>();
   for (const cc of countryCodes(root)) {
-    problems.push(...countrySpecProblems(cc, root));
-    const dir = join(root, cc);
-    for (const place of operationPlaces(dir, loadSpecFiles(dir))) {
-      const route = `${place.method.toUpperCase()} ${place.path.replace(/\{\w+\}/g, '{}')}`;
+    let operations: Operation[];
+    try {
+      operations = loadCountryOperations(cc, root);
+    } catch (error) {
+      if (!(error instanceof SpecError)) throw error;
+      problems.push(...error.problems);
+      continue;
+    }
+    for (const op of operations) {
+      const route = `${op.method.toUpperCase()} ${op.path.replace(/\{\w+\}/g, '{}')}`;
       const other = routes.get(route);
-      if (!other) routes.set(route, { cc, place });
-      else if (other.cc !== cc) {
-        const at = locateInYaml(other.place.file, other.place.pointer);
-        problems.push(placed(place, `${place.method.toUpperCase()} ${place.path} is also country ${other.cc}'s ("${other.place.operationId}" at ${other.place.file}:${at.line}:${at.column}): each country's paths must be its own, with its country in them`));
+      if (!other) {
+        routes.set(route, { cc, operationId: op.operationId });
+        continue;
       }
+      const dir = join(root, cc);
+      const place = operationPlaces(dir, loadSpecFiles(dir)).find((p) => p.operationId === op.operationId);
+      const otherDir = join(root, other.cc);
+      const otherPlace = operationPlaces(otherDir, loadSpecFiles(otherDir)).find((p) => p.operationId === other.operationId);
+      if (!place || !otherPlace) continue;
+      const at = locateInYaml(otherPlace.file, otherPlace.pointer);
+      problems.push(placed(place, `${op.method.toUpperCase()} ${op.path} is also country ${other.cc}'s ("${other.operationId}" at ${otherPlace.file}:${at.line}:${at.column}): each country's paths must be its own, with its country in them`));
     }
   }
   return problems;
