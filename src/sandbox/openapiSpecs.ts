@@ -137,6 +137,19 @@ export function locateInYaml(file: string, pointer: string): { line: number; col
   return { line, column: col };
 }
 
+/** YAML that does not parse, at the place of its first error in each file. */
+function syntaxProblems(dir: string): SpecProblem[] {
+  const problems: SpecProblem[] = [];
+  for (const name of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
+    const lineCounter = new LineCounter();
+    const error = parseDocument(readFileSync(join(dir, name), 'utf8'), { lineCounter }).errors[0];
+    if (!error) continue;
+    const { line, col } = lineCounter.linePos(error.pos[0]);
+    problems.push({ file: join(dir, name), line, column: col, pointer: '', message: `not valid YAML: ${error.message.split('\n')[0]}` });
+  }
+  return problems;
+}
+
 function placed(place: OperationPlace, message: string): SpecProblem {
   return { file: place.file, ...locateInYaml(place.file, place.pointer), pointer: place.pointer, message };
 }
@@ -150,6 +163,8 @@ function placed(place: OperationPlace, message: string): SpecProblem {
 export function countrySpecProblems(cc: string, root = OPENAPI_ROOT): SpecProblem[] {
   const dir = join(root, cc);
   if (!existsSync(dir)) return [];
+  const unreadable = syntaxProblems(dir);
+  if (unreadable.length > 0) return unreadable;
   const files = loadSpecFiles(dir);
   const problems: SpecProblem[] = [];
   const first = new Map<string, OperationPlace>();
