@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { LineCounter, parse, parseDocument, type Node as YamlNode } from 'yaml';
 
 type Json = Record<string, unknown>;
@@ -50,6 +51,7 @@ const SIGNING_ROLES: readonly string[] = ['publishes-keys', 'sign-in'] satisfies
 
 /** The countries that have a provider API: every folder of `openapi/` with a spec in it, sorted. */
 export function countryCodes(root = OPENAPI_ROOT): string[] {
+  if (!existsSync(root)) return [];
   return readdirSync(root)
     .filter((name) => statSync(join(root, name)).isDirectory() && readdirSync(join(root, name)).some((f) => f.endsWith('.yaml')))
     .sort();
@@ -281,7 +283,7 @@ const loaded = new Map<string, Operation[]>();
  * stale): parsing the YAML costs hundreds of milliseconds, reading this a few, which keeps
  * `journeys:check` within its budget.
  */
-const CACHE_DIR = 'node_modules/.cache/openapi-operations';
+const CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/openapi-operations', import.meta.url));
 
 function specHash(dir: string): string {
   const hash = createHash('sha256');
