@@ -9,9 +9,9 @@
 import { createInterface } from 'node:readline/promises';
 import { createActor, fromPromise } from 'xstate';
 import { activeNodes } from '../src/engine/activeNodes';
-import { actorNames } from '../src/engine/actorCatalogue';
 import { currentStep, routeOf } from '../src/engine/compileJourney';
 import { edgesActiveIn, type GraphEdge } from '../src/engine/journeyGraph';
+import { countryActors } from './countryActors';
 import { loadJourneyFile } from './loadJourneyFile';
 
 const country = (process.argv[2] ?? 'sv').toLowerCase();
@@ -44,7 +44,7 @@ const describeExample = (edge: GraphEdge) => {
 /** A provider call answered by the person walking: one of the branches the journey knows. */
 let pendingCall: { invoke: string; settle: (edge: GraphEdge) => void } | undefined;
 const actors = Object.fromEntries(
-  actorNames.map((name) => [
+  countryActors(country).map((name) => [
     name,
     fromPromise<unknown, Record<string, unknown>>(
       () =>

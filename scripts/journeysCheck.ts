@@ -1,7 +1,9 @@
 /**
- * `npm run journeys:check [-- files...]`: checks journey files (default: every file in
- * journeys/) and the step screens of their countries (schemas/steps/<cc>/), and prints one line
- * per problem as `file:line:column pointer: words`. Exits 0 when all are sound, 1 otherwise.
+ * `npm run journeys:check [-- files...]`: checks the provider's API specs (`openapi/<cc>/`: an
+ * operation id used twice in a country, a path served for two countries), journey files
+ * (default: every file in journeys/) against their country's operations, and the step screens
+ * of their countries (schemas/steps/<cc>/), and prints one line per problem as
+ * `file:line:column pointer: words`. Exits 0 when all are sound, 1 otherwise.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
@@ -11,12 +13,15 @@ import { buildJourneyGraph } from '../src/engine/journeyGraph';
 import { lintJourneySteps } from '../src/engine/lintJourneySteps';
 import { formatProblem, locateProblems, type LocatedProblem } from '../src/engine/problem';
 import type { StepFile } from '../src/engine/stepFile';
+import { countryActors, openapiRoot } from './countryActors';
+import { apiSpecProblems } from '../src/sandbox/openapiSpecs';
 import { journeyFiles } from './journeyFiles';
 
 const STEPS = 'schemas/steps';
 const given = process.argv.slice(2);
 const files = given.length > 0 ? given : journeyFiles();
-const problems: LocatedProblem[] = [];
+// The provider's operations come first: a journey's calls are checked against them.
+const problems: LocatedProblem[] = [...apiSpecProblems(openapiRoot())];
 const shown = (file: string) => relative(process.cwd(), file) || file;
 
 /** Every step file of a country's folder, checked, by step name. */
@@ -44,7 +49,7 @@ for (const file of files) {
     problems.push({ file: shown(file), line: 1, column: 1, pointer: '', message: 'cannot read the file' });
     continue;
   }
-  const check = checkJourney(shown(file), text);
+  const check = checkJourney(shown(file), text, countryActors);
   problems.push(...check.problems);
   if (!check.config?.meta) continue;
   const dir = join(STEPS, check.config.meta.country.toLowerCase());

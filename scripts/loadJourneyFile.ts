@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { checkJourney } from '../src/engine/checkJourney';
 import { compileJourney, type CompiledJourney } from '../src/engine/compileJourney';
+import { countryActors } from './countryActors';
 import { formatProblem } from '../src/engine/problem';
 
 /** Reads, checks and compiles a journey file, or exits with its problems listed. */
@@ -12,7 +13,7 @@ export function loadJourneyFile(file: string): CompiledJourney {
     console.error(`${file}: no such journey`);
     process.exit(2);
   }
-  const { config, problems } = checkJourney(file, text);
+  const { config, problems } = checkJourney(file, text, countryActors);
   if (!config || problems.length > 0) {
     for (const p of problems) console.error(formatProblem(p));
     process.exit(1);

@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/makeIdFixtures.ts`: draws the ID photos the sandbox recognizes, one front and
- * one rear for every card of `src/sandbox/seed/people.json` (`idCards`), into
+ * one rear for every card of `src/sandbox/seed/sv/people.json` (`idCards`), into
  * `tests/fixtures/ids/<card>-front.png` and `<card>-rear.png`, plus `unreadable.png` (a card
  * with no QR code: the retry branch).
  *
@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { create } from 'qrcode';
 
-const PEOPLE = 'src/sandbox/seed/people.json';
+const PEOPLE = 'src/sandbox/seed/sv/people.json';
 export const FIXTURES_DIR = 'tests/fixtures/ids';
 
 /** ID-1 card proportions (85.6 × 54 mm) on a margin of table. */

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { checkJourney } from '../../src/engine/checkJourney';
 import { compileJourney } from '../../src/engine/compileJourney';
+import { countryActors } from '../countryActors';
 import { journeyFiles } from '../journeyFiles';
 
 const BUDGET_MS = 200;
@@ -16,7 +17,7 @@ function pass(): number {
   const started = performance.now();
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
-    const { config, problems } = checkJourney(file, text);
+    const { config, problems } = checkJourney(file, text, countryActors);
     if (!config || problems.length > 0) throw new Error(`${file} has problems: run npm run journeys:check`);
     compileJourney(config, text);
   }

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate';
 import type { CallOutcome } from './apiError';
 import type { CallInput } from './callOperation';
-import { operations, type OperationId } from './generated/operations';
+import type { OperationId, OperationTable } from './operationTable';
 import { createPinSealer, pinKeyByCall, type PinKeySource } from './pinSealer';
 import { adaptInput, type ApiSession } from './requestAdapters';
 
@@ -17,15 +17,17 @@ export const RETRY_DELAYS_MS = [1000, 2000, 4000] as const;
  * message, code): the journey's `onError` reads it at `/event/error`.
  *
  * @example
- * const actors = createApiActors((op, input) => callOperation(clients, config, op, input));
+ * const actors = createApiActors(clients.operations, (op, input) => callOperation(clients, config, op, input));
  * createActor(journey.machine.provide({ actors }));
  */
-export function createApiActors(
-  call: (operationId: OperationId, input: CallInput) => Promise<CallOutcome<unknown>>,
+export function createApiActors<T extends OperationTable>(
+  /** The country's operations: one actor each. */
+  operations: T,
+  call: (operationId: keyof T & string, input: CallInput) => Promise<CallOutcome<unknown>>,
   session: ApiSession = {},
   {
     retryDelaysMs = RETRY_DELAYS_MS,
-    pinKey = pinKeyByCall(call),
+    pinKey = pinKeyByCall(operations, call),
   }: {
     retryDelaysMs?: readonly number[];
     /** Where the PIN's public key comes from: the call signer's copy of the provider's keys saves
@@ -35,7 +37,7 @@ export function createApiActors(
 ) {
   const sealPin = createPinSealer(pinKey);
   return Object.fromEntries(
-    (Object.keys(operations) as OperationId[]).map((operationId) => [
+    (Object.keys(operations) as Array<keyof T & string>).map((operationId) => [
       `api.${operationId}`,
       fromPromise<unknown, Record<string, unknown> | undefined>(async ({ input }) => {
         const given = input ?? {};

@@ -1,21 +1,12 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
-import type { paths as ActivatorPaths } from './generated/activator';
-import type { paths as AuthPaths } from './generated/auth';
-import type { paths as CatalogPaths } from './generated/catalog';
-import type { paths as ContentPaths } from './generated/content';
-import type { paths as CoveragePaths } from './generated/coverage';
-import type { paths as CustomersPaths } from './generated/customers';
-import type { paths as FieldServicesPaths } from './generated/fieldServices';
-import type { paths as LocationsPaths } from './generated/locations';
-import type { paths as RegistrationPaths } from './generated/registration';
-import type { paths as SalesPaths } from './generated/sales';
 import { createCallSigner, type CallKeyring, type PublishedKeys } from './callSigner';
+import { operationWithRole, type OperationTable } from './operationTable';
 
 /** Where the provider is and what the shell does when the session ends. */
 export interface ApiConfig {
   /** The provider's host (`API_BASE_URL`), or the sandbox's: `http://localhost:8787`. */
   baseUrl: string;
-  /** The provider segment of the paths (`/v1/<provider>/sv/...`). */
+  /** The provider segment of the paths (`/v1/<provider>/...`). */
   provider?: string;
   /** A call without an answer after this long is a timeout (504). */
   timeoutMs?: number;
@@ -35,72 +26,79 @@ export interface ApiConfig {
   fetch?: typeof fetch;
 }
 
-/** One typed client per API family, all with the session cookie sent. */
-export interface ApiClients {
-  activator: Client<ActivatorPaths>;
-  auth: Client<AuthPaths>;
-  catalog: Client<CatalogPaths>;
-  content: Client<ContentPaths>;
-  coverage: Client<CoveragePaths>;
-  customers: Client<CustomersPaths>;
-  fieldServices: Client<FieldServicesPaths>;
-  locations: Client<LocationsPaths>;
-  registration: Client<RegistrationPaths>;
-  sales: Client<SalesPaths>;
+/** Each API family's paths type, by family (`FamilyPaths` of `generated/<cc>/operations`). */
+// openapi-fetch's own bound on a paths type is `{}`.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export type FamiliesPaths = Record<string, {}>;
+
+/**
+ * One typed client per API family of the country, all with the session cookie sent, and the
+ * country's table of operations they were made for.
+ */
+export interface ApiClients<P extends FamiliesPaths = FamiliesPaths, T extends OperationTable = OperationTable> {
+  families: { [F in keyof P]: Client<P[F]> };
+  /** The country's operations: family, method, path, where each input goes. */
+  operations: T;
   /** Drops the session's call keys (logout, 401, mismatch, idle timeout). */
   forgetKeys(): Promise<void>;
-  /** The provider's published keys (`publicKey`), asked once for the signer and the PIN alike. */
+  /** The provider's published keys (the operation marked `x-signing: publishes-keys`), asked
+   * once for the signer and the PIN alike. */
   publicKeys(): Promise<PublishedKeys>;
 }
 
 /**
- * The typed clients of every API family, sharing their middleware: every call signed and its
- * answer opened (callSigner), and a 401 told to the shell.
+ * The typed clients of every API family of a country's table of operations (the build's
+ * country's: `src/api/generated/<cc>/operations.ts`), sharing their middleware: every call
+ * signed and its answer opened (callSigner) when the country's spec marks a key-publishing and
+ * a sign-in operation, and a 401 told to the shell. Give the country's `FamilyPaths` to type
+ * each family's client.
  *
  * @example
- * const api = createApiClients({ baseUrl: 'http://localhost:8787' });
- * const { data } = await api.locations.GET('/sv/departments');
+ * // `operations` and `FamilyPaths` of the build's country (src/api/generated/<cc>/operations.ts)
+ * const api = createApiClients<FamilyPaths, typeof operations>({ baseUrl: 'http://localhost:8787' }, operations);
+ * const { data } = await api.families.locations.GET(operations.departments.path);
  */
-export function createApiClients(config: ApiConfig): ApiClients {
+export function createApiClients<P extends FamiliesPaths = FamiliesPaths, T extends OperationTable = OperationTable>(config: ApiConfig, operations: T): ApiClients<P, T> {
   const baseUrl = `${config.baseUrl.replace(/\/$/, '')}/v1/${config.provider ?? 'telco'}`;
-  const signer = createCallSigner({
-    publicKeyUrl: `${baseUrl}/sv/public-key`,
-    fetch: config.fetch,
-    keyring: config.keyring,
-    onMismatch: () => config.onIntegrityMismatch?.(),
-    now: config.now,
-  });
+  const keys = operationWithRole(operations, 'publishes-keys');
+  const signIn = operationWithRole(operations, 'sign-in');
+  const signer =
+    keys && signIn
+      ? createCallSigner({
+          publicKeyUrl: `${baseUrl}${keys[1].path}`,
+          unsignedPath: keys[1].path,
+          signInPath: signIn[1].path,
+          fetch: config.fetch,
+          keyring: config.keyring,
+          onMismatch: () => config.onIntegrityMismatch?.(),
+          now: config.now,
+        })
+      : undefined;
   const session: Middleware = {
     onResponse({ response }) {
       if (response.status === 401) config.onUnauthorized?.();
       return undefined;
     },
   };
-  // openapi-fetch's own bound on a paths type is `{}`.
-  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
-  const make = <P extends {}>(): Client<P> => {
-    const client = createClient<P>({
+  const make = () => {
+    const client = createClient({
       baseUrl,
       credentials: 'include',
       headers: config.headers,
       ...(config.fetch ? { fetch: config.fetch } : {}),
     });
     // openapi-fetch runs onResponse last-added first: the signer opens the answer before `session` reads it.
-    client.use(session, ...(config.middleware ?? []), signer.middleware);
+    client.use(session, ...(config.middleware ?? []), ...(signer ? [signer.middleware] : []));
     return client;
   };
+  const families = [...new Set(Object.values(operations).map((op) => op.family))];
   return {
-    activator: make<ActivatorPaths>(),
-    auth: make<AuthPaths>(),
-    catalog: make<CatalogPaths>(),
-    content: make<ContentPaths>(),
-    coverage: make<CoveragePaths>(),
-    customers: make<CustomersPaths>(),
-    fieldServices: make<FieldServicesPaths>(),
-    locations: make<LocationsPaths>(),
-    registration: make<RegistrationPaths>(),
-    sales: make<SalesPaths>(),
-    forgetKeys: () => signer.forget(),
-    publicKeys: () => signer.publishedKeys(),
+    families: Object.fromEntries(families.map((family) => [family, make()])) as { [F in keyof P]: Client<P[F]> },
+    operations,
+    forgetKeys: async () => signer?.forget(),
+    publicKeys: async () => {
+      if (!signer) throw new Error('this country publishes no keys (no operation marked x-signing: publishes-keys)');
+      return signer.publishedKeys();
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { interpretAnswer, MESSAGES, type ApiError, type CallOutcome } from './apiError';
-import type { ApiClients, ApiConfig } from './apiClients';
-import { operations, type OperationId } from './generated/operations';
+import type { ApiClients, ApiConfig, FamiliesPaths } from './apiClients';
+import type { OperationEntry, OperationTable } from './operationTable';
 import { SignedCallError } from './callSigner';
 import { createXhrFetch, type UploadProgress } from './xhrFetch';
 
@@ -17,8 +17,7 @@ export type CallInput = Record<string, unknown> & {
 const timestamp = () => String(Date.now());
 
 /** Splits flat input into path parameters, query, headers and body, by the operation's spec. */
-export function splitInput(operationId: OperationId, input: CallInput) {
-  const op = operations[operationId];
+export function splitInput(op: OperationEntry, input: CallInput) {
   const path: Record<string, unknown> = {};
   const query: Record<string, unknown> = {};
   const headers: Record<string, string> = {};
@@ -45,12 +44,20 @@ function multipart(body: Record<string, unknown>, files: CallInput['files']): Fo
 /**
  * Calls a provider operation by its operationId and says what the answer means (spec 8, 7.1):
  * `{ ok: true, data }` (data `null` for a quiet empty answer) or `{ ok: false, error }` with the
- * Spanish message. Never throws: offline, a timeout or an unreadable body are errors too.
+ * Spanish message. Never throws for the call's sake: offline, a timeout or an unreadable body are
+ * errors too (only an operation the country does not have throws, which journeys:check prevents).
  */
-export async function callOperation(clients: ApiClients, config: ApiConfig, operationId: OperationId, input: CallInput = {}): Promise<CallOutcome<unknown>> {
-  const op = operations[operationId];
-  const { path, query, headers, body } = splitInput(operationId, input);
-  const client = clients[op.family as keyof ApiClients] as unknown as {
+export async function callOperation<T extends OperationTable>(
+  clients: ApiClients<FamiliesPaths, T>,
+  config: ApiConfig,
+  operationId: keyof T & string,
+  input: CallInput = {},
+): Promise<CallOutcome<unknown>> {
+  const op: OperationEntry | undefined = clients.operations[operationId];
+  // A journey or step naming a call its country does not have: journeys:check says where.
+  if (!op) throw new Error(`"${operationId}" is not an operation of this country's provider API`);
+  const { path, query, headers, body } = splitInput(op, input);
+  const client = clients.families[op.family] as unknown as {
     request: (method: string, url: string, init: Record<string, unknown>) => Promise<{ response: Response; data?: unknown; error?: unknown }>;
   };
   const hasBody = op.body !== null;

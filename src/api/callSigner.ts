@@ -81,8 +81,14 @@ async function agree(provider: ProviderKey): Promise<{ keys: CallKeys; clientKey
 }
 
 export interface CallSignerOptions {
-  /** Where the provider publishes its keys (`GET …/sv/public-key`). */
+  /** Where the provider publishes its keys: the URL of the operation marked
+   * `x-signing: publishes-keys` in the country's spec. */
   publicKeyUrl: string;
+  /** That operation's path as the spec writes it: the one call that is never signed. */
+  unsignedPath: string;
+  /** The path of the operation marked `x-signing: sign-in`, which agrees the session's keys (its
+   * own request is signed with them already). */
+  signInPath: string;
   fetch?: typeof fetch;
   keyring?: CallKeyring;
   /** Called when an answer's state is not the one sent: the shell wipes the session. */
@@ -91,13 +97,8 @@ export interface CallSignerOptions {
   now?: () => number;
 }
 
-/** The operation that publishes the keys is the one call that cannot be signed. */
-const UNSIGNED = '/sv/public-key';
-/** Sign-in agrees the session's keys; its own request is signed with them already. */
-const SIGN_IN = '/sv/accesstoken';
-
 /**
- * Signs every provider call and opens every answer (spec section 7, SV), as openapi-fetch
+ * Signs every provider call and opens every answer (spec section 7), as openapi-fetch
  * middleware. Each request gets a timestamp identity, a sealed nonce and a sealed state, its path
  * parameters and query values sealed (no personal data in a URL), and an HMAC over method, path,
  * sorted query, body hash and those headers; the answer must carry the same state sealed again
@@ -105,7 +106,8 @@ const SIGN_IN = '/sv/accesstoken';
  * for the layers above. See docs/security.md.
  *
  * @example
- * const signer = createCallSigner({ publicKeyUrl: `${base}/sv/public-key`, onMismatch: wipe });
+ * const keys = operations.publicKey; // the operation marked `x-signing: publishes-keys`
+ * const signer = createCallSigner({ publicKeyUrl: `${base}${keys.path}`, unsignedPath: keys.path, signInPath: operations.accessToken.path, onMismatch: wipe });
  * client.use(signer.middleware);
  */
 export function createCallSigner(options: CallSignerOptions) {
@@ -138,7 +140,7 @@ export function createCallSigner(options: CallSignerOptions) {
 
   /** The request signed: identity, sealed nonce and state, signature; undefined when there are no keys. */
   async function sign(request: Request, schemaPath: string): Promise<Request | undefined> {
-    const signIn = schemaPath === SIGN_IN;
+    const signIn = schemaPath === options.signInPath;
     let keys: CallKeys | undefined;
     const headers = new Headers(request.headers);
     if (signIn) {
@@ -242,7 +244,7 @@ export function createCallSigner(options: CallSignerOptions) {
 
   const middleware: Middleware = {
     async onRequest({ request, schemaPath }) {
-      return schemaPath === UNSIGNED ? undefined : sign(request, schemaPath);
+      return schemaPath === options.unsignedPath ? undefined : sign(request, schemaPath);
     },
     async onResponse({ request, response, schemaPath, options: fetchOptions }) {
       return receive(request, response, schemaPath, (retry) => fetchOptions.fetch(retry));

@@ -1,15 +1,17 @@
 import { toBase64 } from './aesGcm';
 import type { CallOutcome } from './apiError';
 import type { CallInput } from './callOperation';
-import type { OperationId } from './generated/operations';
+import { operationWithRole, type OperationTable } from './operationTable';
 
-/** The provider's published keys (`publicKey`): the PIN's RSA key, as a JWK. */
+/** The provider's published keys (the operation marked `x-signing: publishes-keys`): the PIN's RSA key, as a JWK. */
 export type PinKeySource = () => Promise<JsonWebKey>;
 
-/** The PIN's key asked with its own `publicKey` call (where no signer has asked it already). */
-export function pinKeyByCall(call: (operationId: OperationId, input: CallInput) => Promise<CallOutcome<unknown>>): PinKeySource {
+/** The PIN's key asked with its own call (where no signer has asked it already). */
+export function pinKeyByCall<T extends OperationTable>(operations: T, call: (operationId: keyof T & string, input: CallInput) => Promise<CallOutcome<unknown>>): PinKeySource {
   return async () => {
-    const outcome = await call('publicKey', {});
+    const keys = operationWithRole(operations, 'publishes-keys');
+    if (!keys) throw new Error('this country publishes no keys (no operation marked x-signing: publishes-keys)');
+    const outcome = await call(keys[0], {});
     if (!outcome.ok) throw outcome.error;
     return (outcome.data as { key: JsonWebKey }).key;
   };
@@ -17,7 +19,7 @@ export function pinKeyByCall(call: (operationId: OperationId, input: CallInput) 
 
 /**
  * Encrypts the seller's PIN for the provider (spec section 6: "sent base64-encrypted with a
- * public key"): RSA-OAEP with SHA-256 under the key `publicKey` publishes. The key is taken from
+ * public key"): RSA-OAEP with SHA-256 under the key the provider publishes. The key is taken from
  * `source` at each sign-in (which keeps it for the page), so a provider's new key is used as soon
  * as the source has it. The PIN itself is never kept: callers keep the sealed text.
  */

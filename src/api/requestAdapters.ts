@@ -1,6 +1,6 @@
 import { hashText } from '../engine/compileJourney';
 import type { CallInput } from './callOperation';
-import type { OperationId } from './generated/operations';
+import type { OperationId } from './operationTable';
 
 /**
  * What the api layer keeps for the session: the PIN as sent to the provider, encrypted with its

@@ -1,7 +1,7 @@
 /**
- * The wire format of El Salvador's signed calls (spec section 7: "headers carry an encrypted
- * nonce and state, a timestamp-based identity, and a signature over the query, body and
- * headers"), shared by the client (`callSigner.ts`, WebCrypto) and the sandbox
+ * The wire format of the provider's signed calls, the same for every country that signs them
+ * (spec section 7: "headers carry an encrypted nonce and state, a timestamp-based identity,
+ * and a signature over the query, body and headers"), shared by the client (`callSigner.ts`, WebCrypto) and the sandbox
  * (`src/sandbox/signedCalls.ts`, node:crypto) so that the two cannot drift apart. No crypto here:
  * only names, limits and the exact text that is signed. See docs/security.md.
  */
@@ -32,8 +32,11 @@ export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
 export const REQUIRED_SIGNED = [SIGNED_HEADERS.identity, SIGNED_HEADERS.nonce, SIGNED_HEADERS.state] as const;
 export const OPTIONAL_SIGNED = ['content-type', 'idempotency-key', SIGNED_HEADERS.clientKey] as const;
 
-/** The HKDF `info` of each session key, so that one secret gives two unrelated keys. */
-export const KEY_INFO = { sign: 'sv-calls-sign-v1', seal: 'sv-calls-seal-v1' } as const;
+/**
+ * The HKDF `info` of each session key, so that one secret gives two unrelated keys. The same in
+ * every country: a session's keys are agreed with one country's provider and kept by it alone.
+ */
+export const KEY_INFO = { sign: 'calls-sign-v1', seal: 'calls-seal-v1' } as const;
 
 /** The additional data each sealed piece is bound to, so that none can be moved to another place. */
 export const SEALED_AAD = {
@@ -51,8 +54,8 @@ export const SEALED_AAD = {
  * end of the URL's path, and every query value.
  *
  * @example
- * await sealUrlValues(new URL('https://p/v1/telco/sv/customers/DUI/046448482/accounts'), '/sv/customers/DUI/{id}/accounts', seal)
- * // https://p/v1/telco/sv/customers/DUI/<sealed>/accounts
+ * await sealUrlValues(new URL('https://p/v1/telco/customers/046448482/accounts'), '/customers/{id}/accounts', seal)
+ * // https://p/v1/telco/customers/<sealed>/accounts
  */
 export async function sealUrlValues(url: URL, schemaPath: string, seal: (name: string, value: string) => Promise<string>): Promise<URL> {
   const sealed = new URL(url);
@@ -90,7 +93,7 @@ export function canonicalQuery(search: URLSearchParams): string {
  * then each signed header as `name:value`, one per line.
  *
  * @example
- * canonicalRequest({ method: 'GET', url: '/v1/telco/sv/city?deparment=06', bodySha256: EMPTY_SHA256, headers: [['x-identity', '...']] })
+ * canonicalRequest({ method: 'GET', url: '/v1/telco/city?region=06', bodySha256: EMPTY_SHA256, headers: [['x-identity', '...']] })
  */
 export function canonicalRequest(request: { method: string; url: string; bodySha256: string; headers: Array<[string, string]> }): string {
   const url = new URL(request.url, 'http://signed.invalid');

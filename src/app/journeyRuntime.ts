@@ -4,6 +4,9 @@ import { createApiActors } from '../api/apiActors';
 import type { ApiSession } from '../api/requestAdapters';
 import { createApiClients, type ApiConfig } from '../api/apiClients';
 import { callOperation } from '../api/callOperation';
+// The build's country's provider operations (the COUNTRY= build chooses them).
+import { operations } from '../api/generated/sv/operations';
+import type { OperationTable } from '../api/operationTable';
 import { compileJourney } from '../engine/compileJourney';
 import type { JourneyConfig } from '../engine/journeyTypes';
 import { persistJourney, restoreJourney } from '../engine/persistence';
@@ -75,13 +78,13 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
     },
     keyring: indexedDbKeyring(),
   };
-  const clients = createApiClients(config);
-  const call = (operationId: Parameters<typeof callOperation>[2], input?: Parameters<typeof callOperation>[3]) => callOperation(clients, config, operationId, input);
+  const clients = createApiClients(config, operations);
+  const call = (operationId: string, input?: Parameters<typeof callOperation>[3]) => callOperation<OperationTable>(clients, config, operationId, input);
   // The sealed PIN (RSA-encrypted for the provider, never the PIN) is kept with the journey, so
   // that the calls that carry it still can after a reload.
   const saved = readSaved(store.restored);
   const session: ApiSession = saved.sealedPin ? { sealedPin: saved.sealedPin } : {};
-  const actors = { ...createApiActors(call, session, { pinKey: async () => (await clients.publicKeys()).key }), 'device.location': deviceLocation };
+  const actors = { ...createApiActors(operations, call, session, { pinKey: async () => (await clients.publicKeys()).key }), 'device.location': deviceLocation };
   const restored = restoreJourney(journey, saved.journey);
   const machine = journey.machine.provide({ actors: actors as never });
   const actor = createActor(machine, { ...(restored.ok ? { snapshot: restored.snapshot as never } : {}), ...(inspect ? { inspect } : {}) });

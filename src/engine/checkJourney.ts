@@ -15,8 +15,10 @@ export interface JourneyCheck {
 /**
  * Checks one journey file's text: JSON syntax, then the meta-schema, then lint. Each stage runs
  * only when the one before passed, so a problem is reported once, where it starts.
+ * `actorsOf(country)`: the actors a journey of that country may invoke (the scripts read its
+ * provider operations: `countryActors` in scripts/countryActors.ts).
  */
-export function checkJourney(file: string, text: string): JourneyCheck {
+export function checkJourney(file: string, text: string, actorsOf: (country: string) => readonly string[]): JourneyCheck {
   const source = parseSourceText(text);
   if (source.syntaxErrors.length > 0) {
     return {
@@ -30,5 +32,5 @@ export function checkJourney(file: string, text: string): JourneyCheck {
   const schemaProblems = validateJourneySchema(source.value);
   if (schemaProblems.length > 0) return { file, config: undefined, source, problems: locate(schemaProblems) };
   const config = source.value as JourneyConfig;
-  return { file, config, source, problems: locate(lintJourney(buildJourneyGraph(config))) };
+  return { file, config, source, problems: locate(lintJourney(buildJourneyGraph(config), actorsOf(config.meta?.country ?? ''))) };
 }

@@ -1,7 +1,6 @@
 import { assign, enqueueActions, fromPromise, setup, type SnapshotFrom, type StateValue } from 'xstate';
 import { activeNodes } from './activeNodes';
 import { actions as actionSpecs, MESSAGE_POINTER, type ActionEnv, type Context } from './actions';
-import { actorNames } from './actorCatalogue';
 import type { JourneyEmitted } from './emitted';
 import { guards as guardSpecs } from './guards';
 import { homeNodeOf } from './homeNode';
@@ -181,8 +180,9 @@ function buildMachine(graph: JourneyGraph, steps: Map<string, StepInfo>, success
     ]),
   );
 
+  // A stand-in for each actor the journey invokes (its country's calls are given by the api layer).
   const actors = Object.fromEntries(
-    actorNames.map((name) => [
+    [...new Set(graph.invokes.map(({ invoke }) => invoke.src))].map((name) => [
       name,
       fromPromise<unknown, Record<string, unknown>>(async () => {
         throw new Error(`${name} is not provided: give it with machine.provide({ actors })`);

@@ -1,6 +1,5 @@
 import * as precompiled from './generated/validators.js';
 import { actions } from './actions';
-import { actorCatalogue } from './actorCatalogue';
 import { didYouMean, suggestion } from './didYouMean';
 import { guards, nestedGuards } from './guards';
 import {
@@ -158,9 +157,10 @@ function transitionPointer(edge: GraphEdge, key: 'guard' | 'actions'): string {
 /**
  * Finds what the meta-schema cannot see: unknown targets, guards, actions and actors,
  * unreachable states, states with no way out, routes used twice, private steps reachable
- * without signing in, and engine events a journey may not declare.
+ * without signing in, and engine events a journey may not declare. `actors`: what a journey of
+ * this country may invoke (`countryActorNames` of its provider operations).
  */
-export function lintJourney(graph: JourneyGraph): Problem[] {
+export function lintJourney(graph: JourneyGraph, actors: readonly string[]): Problem[] {
   const problems: Problem[] = [];
   const keysNear = (node: GraphNode | undefined) => (node ? node.children.map((c) => c.key) : []);
 
@@ -226,9 +226,10 @@ export function lintJourney(graph: JourneyGraph): Problem[] {
   }
 
   // Invocations: known actors, and a way on when the call fails.
+  const known = new Set(actors);
   for (const { node, invoke, pointer } of graph.invokes) {
-    if (!(invoke.src in actorCatalogue)) {
-      problems.push({ pointer: `${pointer}/src`, message: `unknown actor "${invoke.src}"${suggestion(invoke.src, Object.keys(actorCatalogue))}` });
+    if (!known.has(invoke.src)) {
+      problems.push({ pointer: `${pointer}/src`, message: `unknown actor "${invoke.src}"${suggestion(invoke.src, actors)}` });
     }
     if (invoke.onError === undefined) {
       problems.push({ pointer, message: `"${invoke.src}" in state "${node.key}" has no onError: a failed call would leave the agent stuck` });

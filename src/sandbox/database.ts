@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, extname, join } from 'node:path';
 import Database from 'better-sqlite3';
 
 export type SandboxDb = Database.Database;
@@ -31,11 +31,12 @@ create table if not exists settings (key text primary key, data text not null);
 `;
 
 type Seed = Record<string, unknown>;
-const readSeed = (dir: string, name: string): Seed => JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')) as Seed;
+/** One seed file; a country made of a few operations may leave out the files it has no use for. */
+const readSeed = (dir: string, name: string): Seed => (existsSync(join(dir, `${name}.json`)) ? (JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')) as Seed) : {});
 const list = (value: unknown): Array<Record<string, unknown>> => (Array.isArray(value) ? (value as Array<Record<string, unknown>>) : []);
 const digitsOnly = (value: unknown) => String(value ?? '').replace(/\D/g, '');
 
-/** Fills an empty database from the seed files of `src/sandbox/seed/` (once: the file keeps what happens after). */
+/** Fills an empty database from a country's seed files (`src/sandbox/seed/<cc>/`; once: the file keeps what happens after). */
 function seed(db: SandboxDb, dir: string): void {
   const geography = readSeed(dir, 'geography');
   const coverage = readSeed(dir, 'coverage');
@@ -71,14 +72,29 @@ function seed(db: SandboxDb, dir: string): void {
   for (const e of list(people.emails)) email.run(String(e.email).toLowerCase(), e.status);
   insert('insert into settings (key, data) values (?, ?)').run('schedule', JSON.stringify(schedule));
   insert('insert into settings (key, data) values (?, ?)').run('uncovered', JSON.stringify(coverage.uncovered ?? []));
+  // The country's prices: their currency and the tax they include (catalog.json).
+  insert('insert into settings (key, data) values (?, ?)').run('prices', JSON.stringify({ currency: catalog.currency ?? 'USD', vatRate: Number(catalog.vatRate ?? 0) }));
   insert("insert into meta (key, value) values ('seeded', ?)").run(new Date().toISOString());
 }
 
+/** The folder of the seed data, one folder per country: `src/sandbox/seed/<cc>/`. */
+export const SEED_ROOT = 'src/sandbox/seed';
+
 /**
- * Opens the sandbox database: a file (created with its folder on first start, seeded once and
- * kept across restarts) or `:memory:` for tests.
+ * A country's database file: `.data/sandbox.db` gives `.data/sandbox.sv.db` for SV, so that
+ * every country keeps its own data across restarts (`:memory:` stays in memory).
  */
-export function openDatabase(file: string, seedDir = 'src/sandbox/seed'): SandboxDb {
+export function countryDbFile(file: string, cc: string): string {
+  if (file === ':memory:') return file;
+  const ext = extname(file);
+  return join(dirname(file), `${basename(file, ext)}.${cc}${ext || '.db'}`);
+}
+
+/**
+ * Opens one country's sandbox database: a file (created with its folder on first start, seeded
+ * once from the country's seed folder and kept across restarts) or `:memory:` for tests.
+ */
+export function openDatabase(file: string, seedDir: string): SandboxDb {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');

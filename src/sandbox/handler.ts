@@ -22,8 +22,14 @@ export interface UploadedFile {
   data: Buffer;
 }
 
-/** Everything an operation's handler gets: validated input, the database, the seller. */
+/**
+ * Everything an operation's handler gets: validated input, the calling country's database (its
+ * seed and what its calls stored), the seller. Handlers are shared by operationId: a country
+ * made only of data reuses them, on its own data.
+ */
 export interface HandlerContext {
+  /** The country whose API was called (from the route: `openapi/<cc>/`). */
+  country: string;
   db: SandboxDb;
   mode: SandboxMode;
   params: Record<string, string>;

@@ -6,21 +6,40 @@ import { resolve } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { openDatabase, parseData, type SandboxDb } from './database';
+import { countryDbFile, openDatabase, parseData, SEED_ROOT, type SandboxDb } from './database';
 import { FAULT_HEADER, faultAnswer } from './faults';
 import { badRequest, type Handler, type HandlerAnswer, type SandboxMode, type Seller, type UploadedFile } from './handler';
 import { handlers } from './handlers/registry';
 import { createPinKey } from './pinKey';
-import { loadOperations, type Operation } from './openapiSpecs';
+import { countryCodes, loadCountryOperations, OPENAPI_ROOT, type Operation } from './openapiSpecs';
 import { createAgreementKey, openUrlValues, sealAnswer, sessionKeys, verifyCall, type VerifiedCall } from './signedCalls';
 import { SIGNED_HEADERS } from '../api/signedCallProtocol';
 
+/** One country's provider API as the sandbox serves it: its specs and its seed data. */
+export interface CountryApi {
+  /** The country code, lower case: `sv`. */
+  code: string;
+  /** Its OpenAPI specs: `openapi/<cc>/`. */
+  openapiDir: string;
+  /** Its seed data: `src/sandbox/seed/<cc>/`. */
+  seedDir: string;
+}
+
+/** Every country with a provider API (`openapi/<cc>/`), each with its seed folder (`src/sandbox/seed/<cc>/`). */
+export function countryApis(openapiRoot = OPENAPI_ROOT, seedRoot = SEED_ROOT): CountryApi[] {
+  return countryCodes(openapiRoot).map((code) => ({ code, openapiDir: resolve(openapiRoot, code), seedDir: resolve(seedRoot, code) }));
+}
+
 export interface SandboxOptions {
-  /** SQLite file, or `:memory:`. */
+  /** SQLite file, one per country beside it (`sandbox.db` gives `sandbox.sv.db`...), or `:memory:`. */
   db?: string;
   mode?: SandboxMode;
-  /** The provider segment of the paths (`/v1/<provider>/sv/...`). */
+  /** The provider segment of the paths (`/v1/<provider>/...`). */
   provider?: string;
+  /** The countries served, each under its own paths (default: every country of `openapi/`). */
+  countries?: CountryApi[];
+  /** The country whose database is `Sandbox.db` (the build's: `COUNTRY`, SV by default). */
+  country?: string;
   /** Logs requests (never bodies: they carry personal data). */
   logger?: boolean;
   /** A fixed clock for tests. */
@@ -62,10 +81,13 @@ export const SESSION_COOKIE = 'session';
 /** Under https the session cookie is `__Host-` prefixed: Secure, this host only, path `/`. */
 export const SECURE_SESSION_COOKIE = '__Host-session';
 
-/** A running sandbox: the HTTP server and its database. */
+/** A running sandbox: the HTTP server and each country's database. */
 export interface Sandbox {
   app: FastifyInstance;
+  /** The database of `SandboxOptions.country`. */
   db: SandboxDb;
+  /** Each country's database, by country code. */
+  databases: Map<string, SandboxDb>;
 }
 
 /** Validators of one operation's input, compiled once at start. */
@@ -139,9 +161,12 @@ function sellerOf(db: SandboxDb, token: string | undefined): Seller | undefined 
 }
 
 /**
- * The sandbox: a real HTTP server implementing the provider's OpenAPI specs (`openapi/`) over a
- * SQLite database. Every request is checked against its operation's spec; private operations
- * need the session cookie that sign-in sets; in test and dev mode a request can ask for a fault.
+ * The sandbox: a real HTTP server implementing the provider's OpenAPI specs of every country at
+ * once (`openapi/<cc>/`, each country's operations at its own paths), each country over its own
+ * SQLite database seeded from its seed folder. Handlers are shared by operationId and told the
+ * calling country. Every request is checked against its operation's spec; private operations
+ * need the session cookie that the country's sign-in sets; its calls are signed when its spec
+ * marks a key-publishing and a sign-in call; in test and dev mode a request can ask for a fault.
  *
  * @example
  * const { app } = await createSandbox({ db: ':memory:', mode: 'test' });
@@ -151,7 +176,11 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const mode = options.mode ?? 'dev';
   const provider = options.provider ?? 'telco';
   const now = options.now ?? (() => new Date());
-  const db = openDatabase(options.db ?? '.data/sandbox.db');
+  const countries = options.countries ?? countryApis();
+  const databases = new Map(countries.map((c) => [c.code, openDatabase(countryDbFile(options.db ?? '.data/sandbox.db', c.code), c.seedDir)]));
+  const mainCountry = options.country ?? process.env.COUNTRY?.toLowerCase() ?? 'sv';
+  const db = databases.get(mainCountry) ?? [...databases.values()][0];
+  if (!db) throw new Error('the sandbox has no country to serve: no openapi/<cc>/ folder');
   const pinKey = createPinKey();
   const agreementKey = createAgreementKey();
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 12 * 1024 * 1024 });
@@ -172,7 +201,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   });
   /** The signed calls that passed their checks, with what their answers must carry. */
   const verified = new WeakMap<FastifyRequest, VerifiedCall & { wrongState: boolean }>();
-  app.addHook('onClose', () => db.close());
+  app.addHook('onClose', () => {
+    for (const each of databases.values()) each.close();
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     // Answers carry customers' data: never cached by the browser or a proxy.
     if (!reply.getHeader('cache-control')) reply.header('cache-control', 'no-store');
@@ -189,7 +220,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     return sealed.body;
   });
 
-  const send = (reply: FastifyReply, answer: HandlerAnswer) => {
+  const sendIn = (db: SandboxDb, reply: FastifyReply, answer: HandlerAnswer) => {
     for (const [name, value] of Object.entries(answer.headers ?? {})) reply.header(name, value);
     // Secure (and so `__Host-` prefixed) in production, which is served over https, or when
     // the app is reached over https at all.
@@ -213,96 +244,119 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const exact = addFormats(new Ajv2020({ strict: false, allErrors: false }));
   // Faults armed for the next calls of an operation (test and dev mode), for what cannot send the
   // fault header: the app in a browser, a trainer showing the failure screens.
+  // Keyed by `<cc>:<operationId>`, or by the operationId alone for that call in every country.
   const armed = new Map<string, { fault: string; remaining: number }>();
-  for (const operation of loadOperations()) {
-    const handler: Handler | undefined = handlers[operation.operationId];
-    const validators = compileValidators(operation, coercing, exact);
-    const url = `/v1/${provider}${operation.path.replace(/\{(\w+)\}/g, ':$1')}`;
-    app.route({
-      method: operation.method.toUpperCase() as 'GET',
-      url,
-      handler: async (request, reply) => {
-        const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
-        const next = mode !== 'production' ? armed.get(operation.operationId) : undefined;
-        if (next) {
-          next.remaining -= 1;
-          if (next.remaining <= 0) armed.delete(operation.operationId);
-        }
-        const fault = mode !== 'production' ? (headers[FAULT_HEADER] ?? next?.fault) : undefined;
-        const injected = fault ? faultAnswer(fault, headers['x-sandbox-fault-delay']) : undefined;
-        // A cut connection: the caller gets no answer at all, as on a phone losing its signal.
-        const cut = () => {
-          reply.hijack();
-          request.raw.socket.destroy();
-        };
-        // Cut before it reaches the provider: nothing of it is recorded, not even its nonce.
-        if (injected?.cut === 'before') return cut();
-        const token = sessionToken(request);
-        const seller = sellerOf(db, token);
-        if (operation.private && !seller) return send(reply, badRequest('No autorizado', 'UNAUTHORIZED', 401));
-        // Every call but the one that publishes the keys is signed: sign-in with the keys its
-        // client key agrees, the others with their session's (spec section 7; docs/security.md).
-        let call: VerifiedCall | undefined;
-        if (operation.operationId !== 'publicKey') {
-          const clientKey = headers[SIGNED_HEADERS.clientKey];
-          const keys = operation.operationId === 'accessToken' ? (clientKey ? agreementKey.agree(clientKey) : undefined) : sessionKeys.read(db, token);
-          const checked = verifyCall(db, keys, { method: request.method, url: request.url, headers, body: rawBodies.get(request) ?? Buffer.alloc(0) }, now().getTime());
-          // A second copy of a request is refused without ending the session (a browser resends
-          // a request whose connection broke); anything else forged, altered or stale ends it.
-          if ('refused' in checked) return send(reply, checked.refused === 'NONCE_REPLAYED' ? badRequest('Solicitud repetida', checked.refused, 409) : badRequest('No autorizado', checked.refused, 401));
-          call = checked;
-          verified.set(request, { ...call, wrongState: injected?.wrongState === true });
-        }
-        if (fault && !injected?.cut && !injected?.wrongState) {
-          const answer = injected;
-          if (answer) {
-            if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
-            if (answer.raw !== undefined) return reply.status(answer.status).type(answer.contentType ?? 'text/plain').send(answer.raw);
-            return reply.status(answer.status).send(answer.body);
+  const routes = new Map<string, string>();
+  for (const country of countries) {
+    const cc = country.code;
+    const db = databases.get(cc) as SandboxDb;
+    const operations = loadCountryOperations(cc, resolve(country.openapiDir, '..'));
+    // A country signs its calls when its spec marks the call that publishes the keys and the sign-in.
+    const signs = operations.some((op) => op.signing === 'publishes-keys') && operations.some((op) => op.signing === 'sign-in');
+    const send = (reply: FastifyReply, answer: HandlerAnswer) => sendIn(db, reply, answer);
+    for (const operation of operations) {
+      const handler: Handler | undefined = handlers[operation.operationId];
+      const validators = compileValidators(operation, coercing, exact);
+      const url = `/v1/${provider}${operation.path.replace(/\{(\w+)\}/g, ':$1')}`;
+      const route = `${operation.method.toUpperCase()} ${url.replace(/:\w+/g, ':')}`;
+      const other = routes.get(route);
+      if (other) throw new Error(`${operation.method.toUpperCase()} ${operation.path} of country ${cc} is also country ${other}'s: each country's paths must be its own`);
+      routes.set(route, cc);
+      const faultKeys = [`${cc}:${operation.operationId}`, operation.operationId];
+      app.route({
+        method: operation.method.toUpperCase() as 'GET',
+        url,
+        handler: async (request, reply) => {
+          const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+          const armedKey = mode !== 'production' ? faultKeys.find((key) => armed.has(key)) : undefined;
+          const next = armedKey === undefined ? undefined : armed.get(armedKey);
+          if (next && armedKey !== undefined) {
+            next.remaining -= 1;
+            if (next.remaining <= 0) armed.delete(armedKey);
           }
-        }
-        let params = { ...(request.params as Record<string, string>) };
-        let query = { ...(request.query as Record<string, unknown>) };
-        if (call) {
-          // Path parameters and query values of a signed call travel sealed: no personal data in a URL.
-          const opened = openUrlValues(call, params, query);
-          if ('unopened' in opened) return send(reply, { status: 400, body: { errors: [{ code: 'VALIDATION', message: 'Por favor, valida la información', field: opened.unopened }] } });
-          ({ params, query } = opened);
-        }
-        if (validators.params && !validators.params(params)) return send(reply, invalid('path', validators.params));
-        if (validators.query && !validators.query(query)) return send(reply, invalid('query', validators.query));
-        let body = (request.body ?? {}) as Record<string, unknown>;
-        let files: UploadedFile[] = [];
-        if (operation.body?.mediaType.startsWith('multipart/')) {
-          const upload = String(headers['content-type']).startsWith('multipart/form-data') ? await readFiles(rawBodies.get(request) ?? Buffer.alloc(0), String(headers['content-type'])) : undefined;
-          if (!upload) return send(reply, badRequest('Por favor, valida la información', 'VALIDATION'));
-          ({ fields: body, files } = upload);
-        } else if (validators.body && !validators.body(body)) {
-          return send(reply, invalid('body', validators.body));
-        }
-        if (!handler) return send(reply, badRequest(`${operation.operationId} no está disponible en el sandbox`, 'NOT_IMPLEMENTED', 501));
-        const answer = await handler({ db, mode, params, query, body, headers, files, seller, now: now(), pinKey, agreementKey });
-        if (injected?.cut === 'after') return cut();
-        return send(reply, answer);
-      },
-    });
+          const fault = mode !== 'production' ? (headers[FAULT_HEADER] ?? next?.fault) : undefined;
+          const injected = fault ? faultAnswer(fault, headers['x-sandbox-fault-delay']) : undefined;
+          // A cut connection: the caller gets no answer at all, as on a phone losing its signal.
+          const cut = () => {
+            reply.hijack();
+            request.raw.socket.destroy();
+          };
+          // Cut before it reaches the provider: nothing of it is recorded, not even its nonce.
+          if (injected?.cut === 'before') return cut();
+          const token = sessionToken(request);
+          const seller = sellerOf(db, token);
+          if (operation.private && !seller) return send(reply, badRequest('No autorizado', 'UNAUTHORIZED', 401));
+          // Every call but the one that publishes the keys is signed: sign-in with the keys its
+          // client key agrees, the others with their session's (spec section 7; docs/security.md).
+          let call: VerifiedCall | undefined;
+          if (signs && operation.signing !== 'publishes-keys') {
+            const clientKey = headers[SIGNED_HEADERS.clientKey];
+            const keys = operation.signing === 'sign-in' ? (clientKey ? agreementKey.agree(clientKey) : undefined) : sessionKeys.read(db, token);
+            const checked = verifyCall(db, keys, { method: request.method, url: request.url, headers, body: rawBodies.get(request) ?? Buffer.alloc(0) }, now().getTime());
+            // A second copy of a request is refused without ending the session (a browser resends
+            // a request whose connection broke); anything else forged, altered or stale ends it.
+            if ('refused' in checked) return send(reply, checked.refused === 'NONCE_REPLAYED' ? badRequest('Solicitud repetida', checked.refused, 409) : badRequest('No autorizado', checked.refused, 401));
+            call = checked;
+            verified.set(request, { ...call, wrongState: injected?.wrongState === true });
+          }
+          if (fault && !injected?.cut && !injected?.wrongState) {
+            const answer = injected;
+            if (answer) {
+              if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
+              if (answer.raw !== undefined) return reply.status(answer.status).type(answer.contentType ?? 'text/plain').send(answer.raw);
+              return reply.status(answer.status).send(answer.body);
+            }
+          }
+          let params = { ...(request.params as Record<string, string>) };
+          let query = { ...(request.query as Record<string, unknown>) };
+          if (call) {
+            // Path parameters and query values of a signed call travel sealed: no personal data in a URL.
+            const opened = openUrlValues(call, params, query);
+            if ('unopened' in opened) return send(reply, { status: 400, body: { errors: [{ code: 'VALIDATION', message: 'Por favor, valida la información', field: opened.unopened }] } });
+            ({ params, query } = opened);
+          }
+          if (validators.params && !validators.params(params)) return send(reply, invalid('path', validators.params));
+          if (validators.query && !validators.query(query)) return send(reply, invalid('query', validators.query));
+          let body = (request.body ?? {}) as Record<string, unknown>;
+          let files: UploadedFile[] = [];
+          if (operation.body?.mediaType.startsWith('multipart/')) {
+            const upload = String(headers['content-type']).startsWith('multipart/form-data') ? await readFiles(rawBodies.get(request) ?? Buffer.alloc(0), String(headers['content-type'])) : undefined;
+            if (!upload) return send(reply, badRequest('Por favor, valida la información', 'VALIDATION'));
+            ({ fields: body, files } = upload);
+          } else if (validators.body && !validators.body(body)) {
+            return send(reply, invalid('body', validators.body));
+          }
+          if (!handler) return send(reply, badRequest(`${operation.operationId} no está disponible en el sandbox`, 'NOT_IMPLEMENTED', 501));
+          const answer = await handler({ country: cc, db, mode, params, query, body, headers, files, seller, now: now(), pinKey, agreementKey });
+          if (injected?.cut === 'after') return cut();
+          return send(reply, answer);
+        },
+      });
+    }
   }
 
   if (mode !== 'production') {
     // `{ operationId, fault, times }`: the next `times` calls of that operation answer with the fault.
+    // With `country`, only that country's call: else the call of that name in every country.
     app.post('/__sandbox/faults', async (request, reply) => {
-      const { operationId, fault, times } = (request.body ?? {}) as { operationId?: string; fault?: string; times?: number };
+      const { operationId, fault, times, country } = (request.body ?? {}) as { operationId?: string; fault?: string; times?: number; country?: string };
       if (!operationId || !fault || !faultAnswer(fault, undefined)) return reply.status(400).send({ errors: [{ code: 'VALIDATION', message: 'Por favor, valida la información' }] });
-      armed.set(operationId, { fault, remaining: Math.max(1, Number(times ?? 1)) });
+      armed.set(country ? `${country.toLowerCase()}:${operationId}` : operationId, { fault, remaining: Math.max(1, Number(times ?? 1)) });
       return { armed: { operationId, fault, times: Math.max(1, Number(times ?? 1)) } };
     });
-    // What the "customer" received (OTP codes): a trainer or a test reads it here.
+    // What the "customer" received (OTP codes): a trainer or a test reads it here, of one
+    // country (`country`) or of every country.
     app.get('/__sandbox/outbox', async (request) => {
-      const { to } = request.query as { to?: string };
-      const rows = to
-        ? db.prepare('select channel, recipient, message, created_at as createdAt from outbox where recipient = ? order by id').all(to)
-        : db.prepare('select channel, recipient, message, created_at as createdAt from outbox order by id').all();
-      return { messages: rows };
+      const { to, country } = request.query as { to?: string; country?: string };
+      const messages = [...databases]
+        .filter(([cc]) => !country || cc === country.toLowerCase())
+        .flatMap(([, each]) =>
+          (to
+            ? each.prepare('select channel, recipient, message, created_at as createdAt from outbox where recipient = ? order by id').all(to)
+            : each.prepare('select channel, recipient, message, created_at as createdAt from outbox order by id').all()) as Array<{ createdAt: number }>,
+        )
+        .sort((a, b) => a.createdAt - b.createdAt);
+      return { messages };
     });
   }
   if (options.staticDir && existsSync(resolve(options.staticDir, 'index.html'))) {
@@ -324,5 +378,5 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         : reply.status(404).send({ errors: [{ code: 'NOT_FOUND', message: 'No hay resultados' }] }),
     );
   }
-  return { app, db };
+  return { app, db, databases };
 }

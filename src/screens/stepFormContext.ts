@@ -1,6 +1,6 @@
 import type { CallOutcome } from '../api/apiError';
 import type { CallInput } from '../api/callOperation';
-import type { OperationId } from '../api/generated/operations';
+import type { OperationId } from '../api/operationTable';
 
 /** What widgets get besides their own value: the provider, the whole form, the journey's data and events. */
 export interface StepFormContext {

@@ -4,14 +4,14 @@ import addFormats from 'ajv-formats';
 import type { Middleware } from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallInput } from '../../src/api/callOperation';
-import { operations, type OperationId } from '../../src/api/generated/operations';
-import { loadOperations } from '../../src/sandbox/openapiSpecs';
+import { operations, type OperationId } from '../../src/api/generated/sv/operations';
+import { loadCountryOperations } from '../../src/sandbox/openapiSpecs';
 import { runningSandbox } from '../support/runningSandbox';
 import { sampleOrder } from '../support/sampleOrder';
 
 // Contract: every provider operation called through the typed client against a running
 // sandbox, and every answer, errors included, valid against its operation's response schema.
-const specs = new Map(loadOperations().map((op) => [op.operationId, op]));
+const specs = new Map(loadCountryOperations('sv').map((op) => [op.operationId, op]));
 const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
 let sandbox: Awaited<ReturnType<typeof runningSandbox>>;
 const answers: Array<{ url: string; status: number; body: unknown }> = [];

@@ -2,6 +2,7 @@ import { createActor, toPromise, type AnyActorLogic } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { createApiActors } from '../../src/api/apiActors';
 import type { ApiSession } from '../../src/api/requestAdapters';
+import { operations } from '../../src/api/generated/sv/operations';
 import { runningSandbox } from '../support/runningSandbox';
 
 // The seller's PIN leaves the app only encrypted with the provider's public key (RSA-OAEP).
@@ -14,7 +15,7 @@ describe('the PIN on the wire', () => {
 
       const session: ApiSession = {};
       const sent: unknown[] = [];
-      const actors = createApiActors(async (operationId, input) => {
+      const actors = createApiActors(operations, async (operationId, input) => {
         if (operationId === 'accessToken') sent.push(input.code);
         return sandbox.api.call(operationId, input);
       }, session);

@@ -7,6 +7,7 @@ import { createApiActors } from '../../src/api/apiActors';
 import { memoryKeyring } from '../../src/api/callSigner';
 import { SIGNED_HEADERS } from '../../src/api/signedCallProtocol';
 import { cookieFetch } from '../support/cookieFetch';
+import { operations } from '../../src/api/generated/sv/operations';
 import { runningSandbox } from '../support/runningSandbox';
 
 // Signed and sealed calls (spec sections 4 and 7, SV) against a running sandbox: every request
@@ -198,7 +199,7 @@ describe('a provider restart', () => {
     const port = Number(new URL(first.address).port);
     // A page: its api actors take the PIN's key from the signer's copy of the provider's keys.
     const page = first.client();
-    const actors = createApiActors(page.call, {}, { pinKey: async () => (await page.clients.publicKeys()).key });
+    const actors = createApiActors(operations, page.call, {}, { pinKey: async () => (await page.clients.publicKeys()).key });
     const signIn = () => toPromise(createActor(actors['api.accessToken'] as AnyActorLogic, { input: { code: '2580', country: 'SV' } }).start());
     let second: Awaited<ReturnType<typeof runningSandbox>> | undefined;
     try {

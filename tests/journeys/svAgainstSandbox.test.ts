@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiActors } from '../../src/api/apiActors';
 import { currentStep } from '../../src/engine/compileJourney';
 import { loadJourney } from '../support/journeyFiles';
+import { operations } from '../../src/api/generated/sv/operations';
 import { runningSandbox } from '../support/runningSandbox';
 
 // The El Salvador journey with its real provider calls: the api layer's actors against a
@@ -20,7 +21,7 @@ describe('the El Salvador journey against the sandbox', () => {
   it('sells a triple play from the PIN to the sales report, its order sent again after lost answers but created once', async () => {
     const api = sandbox.client();
     // Short pauses between retries: the test is about what is sent, not how long it waits.
-    const actors = { ...createApiActors(api.call, {}, { retryDelaysMs: [50, 100, 200] }), 'device.location': fromPromise(async () => ({ latitude: 13.697366, longitude: -89.192282 })) };
+    const actors = { ...createApiActors(operations, api.call, {}, { retryDelaysMs: [50, 100, 200] }), 'device.location': fromPromise(async () => ({ latitude: 13.697366, longitude: -89.192282 })) };
     const actor = createActor(journey.machine.provide({ actors: actors as never })).start();
     const route = () => currentStep(journey, actor.getSnapshot())?.route;
     const context = () => actor.getSnapshot().context as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- reading journey data in a test

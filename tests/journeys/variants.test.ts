@@ -11,6 +11,7 @@ import type { JourneyEmitted } from '../../src/engine/emitted';
 import type { JourneyConfig, StateConfig } from '../../src/engine/journeyTypes';
 import { formatProblem } from '../../src/engine/problem';
 import { driveJourney } from '../support/driveJourney';
+import { countryActors } from '../../scripts/countryActors';
 import { loadJourney } from '../support/journeyFiles';
 
 type Event = { type: string } & Record<string, unknown>;
@@ -305,7 +306,7 @@ describe('"auto" progress: numbered from the graph', () => {
     const extras = config.states?.extras as StateConfig;
     extras.meta = { ...extras.meta, progress: 'auto' };
     const edited = JSON.stringify(config);
-    const checked = checkJourney('auto-progress (extras auto)', edited);
+    const checked = checkJourney('auto-progress (extras auto)', edited, countryActors);
     expect(checked.problems.map(formatProblem)).toEqual([]);
     const variant = compileJourney(checked.config as JourneyConfig, edited);
     await walkShowing(variant, [

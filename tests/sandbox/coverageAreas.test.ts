@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadOperations } from '../../src/sandbox/openapiSpecs';
+import { loadCountryOperations } from '../../src/sandbox/openapiSpecs';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server';
 import { signedInject } from '../support/signedInject';
 
@@ -17,8 +17,8 @@ interface Area {
   properties: { node: string; name: string; nodeClass: string; networkType: string; doubleWay: boolean };
 }
 
-const seed = JSON.parse(readFileSync('src/sandbox/seed/coverage.json', 'utf8')) as { nodes: Array<{ id: string; nodeClass: string }> };
-const schema = loadOperations().find((o) => o.operationId === 'coverageAreas')?.responses['200']?.schema;
+const seed = JSON.parse(readFileSync('src/sandbox/seed/sv/coverage.json', 'utf8')) as { nodes: Array<{ id: string; nodeClass: string }> };
+const schema = loadCountryOperations('sv').find((o) => o.operationId === 'coverageAreas')?.responses['200']?.schema;
 const validate = addFormats(new Ajv2020({ strict: false, allErrors: true })).compile(schema ?? {});
 
 let sandbox: Sandbox;

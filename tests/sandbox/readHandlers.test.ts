@@ -1,7 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadOperations } from '../../src/sandbox/openapiSpecs';
+import { loadCountryOperations } from '../../src/sandbox/openapiSpecs';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server';
 import { signedInject } from '../support/signedInject';
 
@@ -12,7 +12,7 @@ import { signedInject } from '../support/signedInject';
 const NOW = new Date('2026-12-20T16:00:00Z');
 const FAMILIES = ['sales', 'fieldServices', 'locations', 'coverage', 'catalog', 'customers', 'content'];
 
-const operations = loadOperations();
+const operations = loadCountryOperations('sv');
 const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
 const validators = new Map<string, ValidateFunction>();
 function validatorOf(operationId: string, status: string): ValidateFunction {

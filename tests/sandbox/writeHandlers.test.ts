@@ -9,7 +9,7 @@ import { encode as encodeJpeg } from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recognize } from '../../src/sandbox/idRecognition';
-import { loadOperations, type Operation } from '../../src/sandbox/openapiSpecs';
+import { loadCountryOperations, type Operation } from '../../src/sandbox/openapiSpecs';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server';
 import { signedInject } from '../support/signedInject';
 import { editDistance } from '../../src/validation/editDistance';
@@ -20,11 +20,11 @@ interface IdCard {
   rear: Record<string, string>;
 }
 
-const people = JSON.parse(readFileSync('src/sandbox/seed/people.json', 'utf8')) as { idCards: IdCard[] };
+const people = JSON.parse(readFileSync('src/sandbox/seed/sv/people.json', 'utf8')) as { idCards: IdCard[] };
 const FIXTURES = 'tests/fixtures/ids';
 const START = new Date('2026-11-20T15:00:00Z');
 
-const operations = new Map(loadOperations().map((op) => [op.operationId, op]));
+const operations = new Map(loadCountryOperations('sv').map((op) => [op.operationId, op]));
 const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
 const validators = new Map<string, ValidateFunction>();
 

@@ -1,7 +1,7 @@
 import { createApiClients, type ApiConfig } from '../../src/api/apiClients';
 import { memoryKeyring } from '../../src/api/callSigner';
 import { callOperation, type CallInput } from '../../src/api/callOperation';
-import type { OperationId } from '../../src/api/generated/operations';
+import { operations, type OperationId } from '../../src/api/generated/sv/operations';
 import { createSandbox, type SandboxOptions } from '../../src/sandbox/server';
 import { cookieFetch } from './cookieFetch';
 
@@ -19,7 +19,7 @@ export async function runningSandbox({ port = 0, ...options }: SandboxOptions & 
   const unauthorized: number[] = [];
   const client = (extra: Partial<ApiConfig> = {}) => {
     const config: ApiConfig = { baseUrl: address, fetch, keyring, timeoutMs: 5_000, onUnauthorized: () => unauthorized.push(Date.now()), ...extra };
-    const clients = createApiClients(config);
+    const clients = createApiClients(config, operations);
     return { clients, config, call: (operationId: OperationId, input?: CallInput) => callOperation(clients, config, operationId, input) };
   };
   const api = client();

@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createCallSigner } from '../../src/api/callSigner';
-import { loadOperations } from '../../src/sandbox/openapiSpecs';
+import { loadCountryOperations } from '../../src/sandbox/openapiSpecs';
 
 const ORIGIN = 'http://sandbox.invalid';
 
@@ -16,7 +16,7 @@ export interface OpenedAnswer {
 type Signer = ReturnType<typeof createCallSigner>;
 
 /** Each operation's path template, literal ones first (`/sv/users/terms-and-conditions` before `/sv/users/{id}`). */
-const templates = [...new Set(loadOperations().map((op) => op.path))]
+const templates = [...new Set(loadCountryOperations('sv').map((op) => op.path))]
   .sort((a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0))
   .map((path) => ({ path, pattern: new RegExp(`^${path.replace(/\{\w+\}/g, '[^/]+')}$`) }));
 
@@ -50,7 +50,7 @@ export function signedInject(app: FastifyInstance, { provider = 'telco', now }: 
     return new Response(answer.rawPayload.length > 0 ? new Uint8Array(answer.rawPayload) : null, { status: answer.statusCode, headers: answer.headers as Record<string, string> });
   };
   // `now`: the sandbox's own clock when a test sets one, so that identities are in its time.
-  const newSigner = () => createCallSigner({ publicKeyUrl: `${ORIGIN}${prefix}/sv/public-key`, fetch: fetchFromApp, now });
+  const newSigner = () => createCallSigner({ publicKeyUrl: `${ORIGIN}${prefix}/sv/public-key`, unsignedPath: '/sv/public-key', signInPath: '/sv/accesstoken', fetch: fetchFromApp, now });
 
   return async function inject(options: InjectOptions & { url: string }): Promise<OpenedAnswer> {
     const headers = new Headers(Object.entries(options.headers ?? {}).map(([name, value]) => [name, String(value)]));

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { actorNames } from '../../src/engine/actorCatalogue';
+import { countryActors } from '../../scripts/countryActors';
 
 /**
  * What a stand-in call answers next: an output, or a failure shaped like the api layer's.
@@ -8,15 +8,15 @@ import { actorNames } from '../../src/engine/actorCatalogue';
 export type Outcome = ({ output: unknown } | { error: unknown }) & { actor?: string };
 
 /**
- * Stand-ins for every provider call and device capability, given to a journey with
+ * Stand-ins for every provider call of a country (SV by default) and device capability, given to a journey with
  * `machine.provide({ actors })`. Each call takes the first queued outcome meant for it and
  * records its name, input and whether it was answered. A call with nothing queued stays in
  * flight, as a slow network would keep it, until the journey moves on and stops it.
  */
-export function standInActors(queue: Outcome[]) {
+export function standInActors(queue: Outcome[], country = 'sv') {
   const calls: Array<{ name: string; input: Record<string, unknown>; answered: boolean }> = [];
   const actors = Object.fromEntries(
-    actorNames.map((name) => [
+    countryActors(country).map((name) => [
       name,
       fromPromise<unknown, Record<string, unknown>>(({ input }) => {
         const at = queue.findIndex((o) => o.actor === undefined || o.actor === name);

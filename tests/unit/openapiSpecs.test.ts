@@ -6,13 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { ajvFormats } from '../../src/validation/formats';
 
 /**
- * The OpenAPI specs of the El Salvador provider calls (`openapi/*.yaml`): the typed client and the
+ * The OpenAPI specs of the El Salvador provider calls (`openapi/sv/*.yaml`): the typed client and the
  * sandbox are built on them, so each call of the spec's table (section 7) must be there once, with
  * its method and path, a documented answer whose examples fit its schema, the shared error
  * answers and the session cookie.
  */
 
-const DIR = fileURLToPath(new URL('../../openapi/', import.meta.url));
+const DIR = fileURLToPath(new URL('../../openapi/sv/', import.meta.url));
 /** A made-up base so that relative refs between the files resolve inside ajv. */
 const BASE = 'https://openapi.test/sv/';
 
@@ -210,7 +210,7 @@ function makeAjv(): Ajv2020 {
   return ajv;
 }
 
-describe('openapi/*.yaml', () => {
+describe('openapi/sv/*.yaml', () => {
   it.each(FILES)('%s parses as OpenAPI 3.1 with info and the provider server', (file) => {
     const doc = docs[file] as Node;
     expect(doc.openapi).toBe('3.1.0');

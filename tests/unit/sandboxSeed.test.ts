@@ -51,7 +51,7 @@ interface People {
   emails: Array<{ email: string; status: string }>;
 }
 
-const dir = 'src/sandbox/seed';
+const dir = 'src/sandbox/seed/sv';
 const read = (name: string): unknown => JSON.parse(readFileSync(join(dir, name), 'utf8'));
 const raw = {
   geography: read('geography.json'),

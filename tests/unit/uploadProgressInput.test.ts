@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitInput } from '../../src/api/callOperation';
+import { operations } from '../../src/api/generated/sv/operations';
 import { runningSandbox } from '../support/runningSandbox';
 
 // `onUploadProgress` is an instruction to the api layer, never something sent to the provider.
@@ -14,7 +15,7 @@ afterAll(() => sandbox.close());
 describe('a call input with onUploadProgress', () => {
   it('keeps the callback and the files out of the fields of the form', () => {
     const blob = new Blob(['x'], { type: 'image/png' });
-    const parts = splitInput('frontIdUpload', { region: 'SV', files: [{ field: 'file', blob, name: 'a.png' }], onUploadProgress: () => undefined });
+    const parts = splitInput(operations.frontIdUpload, { region: 'SV', files: [{ field: 'file', blob, name: 'a.png' }], onUploadProgress: () => undefined });
     expect(parts.body).toEqual({ region: 'SV' });
   });
 

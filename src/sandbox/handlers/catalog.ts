@@ -20,8 +20,10 @@ export interface CatalogOffer {
   quantityType?: string;
 }
 
-/** El Salvador's VAT (IVA), 13%: catalogue prices include it. */
-export const VAT_RATE = 0.13;
+/** The country's prices (its seed's catalog.json): their currency, and the VAT they include (SV: 13%). */
+export function pricesOf(db: SandboxDb): { currency: string; vatRate: number } {
+  return parseData<{ currency: string; vatRate: number }>(db.prepare("select data from settings where key = 'prices'").get()) ?? { currency: 'USD', vatRate: 0 };
+}
 
 const cents = (value: number) => Math.round(value * 100) / 100;
 
@@ -35,10 +37,10 @@ export function findOffer(db: SandboxDb, planId: unknown): CatalogOffer | undefi
 }
 
 /** A catalogue offer as the products call answers it: each price with its VAT part. */
-function asAnswer(offer: CatalogOffer) {
+function asAnswer(offer: CatalogOffer, vatRate: number) {
   return {
     ...offer,
-    priceList: offer.priceList.map((p) => ({ ...p, taxAmount: p.taxAmount ?? cents((p.value * VAT_RATE) / (1 + VAT_RATE)) })),
+    priceList: offer.priceList.map((p) => ({ ...p, taxAmount: p.taxAmount ?? cents((p.value * vatRate) / (1 + vatRate)) })),
   };
 }
 
@@ -50,8 +52,9 @@ const quiet = (): HandlerAnswer => ({ status: 404, body: { error: { message: 'No
  * products: the offers whose `nodeClasses` include the node's class, add-ons included (they keep
  * `addon: true`, `offerType: 'activation supplementary'` and their `quantityType`). The class is
  * the node's own when the query's `node` is a known node, else the body's `nodeClass` (the
- * spec's required field). Where the spec is silent: every price carries `taxAmount`, its 13% VAT
- * part (prices include VAT), so the income check can send the offer's taxes.
+ * spec's required field). Where the spec is silent: every price carries `taxAmount`, its VAT part
+ * (prices include VAT, at the rate of the seed's catalog.json), so the income check can send the
+ * offer's taxes.
  *
  * activationCost: the sum, over the main offers of `productList`, of their installation charge
  * for `monthsContract` (add-ons have no installation charge and are skipped). Where the spec is
@@ -62,7 +65,8 @@ const quiet = (): HandlerAnswer => ({ status: 404, body: { error: { message: 'No
 export const catalogHandlers: Record<string, Handler> = {
   products: ({ db, query, body }) => {
     const nodeClass = findNode(db, query.node)?.nodeClass ?? String(body.nodeClass);
-    return { body: loadOffers(db).filter((o) => o.nodeClasses.includes(nodeClass)).map(asAnswer) };
+    const { vatRate } = pricesOf(db);
+    return { body: loadOffers(db).filter((o) => o.nodeClasses.includes(nodeClass)).map((o) => asAnswer(o, vatRate)) };
   },
   activationCost: ({ db, body }) => {
     const months = Number(body.monthsContract);
@@ -77,6 +81,6 @@ export const catalogHandlers: Record<string, Handler> = {
       if (!row) return quiet();
       total += row.cost;
     }
-    return { body: { activationCost: cents(total), monthsContract: months, currency: 'USD' } };
+    return { body: { activationCost: cents(total), monthsContract: months, currency: pricesOf(db).currency } };
   },
 };

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { OperationId } from '../../api/generated/operations';
+import type { OperationId } from '../../api/operationTable';
 import type { StepFormContext } from '../stepFormContext';
 import { planCompression, type CaptureLimits } from './compressionPlan';
 import { prepareOffMainThread } from './imageCompressor';

@@ -1,5 +1,5 @@
 import type { ComponentType, CSSProperties, ReactNode } from 'react';
-import type { components } from '../../api/generated/coverage';
+import type { components } from '../../api/generated/sv/coverage';
 
 /** A point on the map, as the map step's data holds it. */
 export interface MapPoint {
