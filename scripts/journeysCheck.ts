@@ -5,10 +5,14 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { checkJourney } from '../src/engine/checkJourney';
 import { checkStepFile, type StepCheck } from '../src/engine/checkStepFile';
 import { buildJourneyGraph } from '../src/engine/journeyGraph';
+import { lintJourneyData } from '../src/engine/lintJourneyData';
 import { lintJourneySteps } from '../src/engine/lintJourneySteps';
+import { lintShellEvents } from '../src/engine/shellEvents';
+import { loadOperations } from '../src/sandbox/openapiSpecs';
 import { formatProblem, locateProblems, type LocatedProblem } from '../src/engine/problem';
 import type { StepFile } from '../src/engine/stepFile';
 import { journeyFiles } from './journeyFiles';
@@ -18,6 +22,21 @@ const given = process.argv.slice(2);
 const files = given.length > 0 ? given : journeyFiles();
 const problems: LocatedProblem[] = [];
 const shown = (file: string) => relative(process.cwd(), file) || file;
+// The provider's operations: each call's answer gives the shape of what the journey keeps of it.
+// Run elsewhere (a copy of journeys and steps, as the step tests do), the project's own specs.
+const operations = loadOperations(existsSync('openapi') ? 'openapi' : fileURLToPath(new URL('../openapi', import.meta.url)));
+
+/** The sidebar's events of a country (its country file, `countries/<cc>.json`), when it has one. */
+function menuEventsOf(country: string): string[] {
+  const file = join('countries', `${country.toLowerCase()}.json`);
+  if (!existsSync(file)) return [];
+  try {
+    const sidebar = (JSON.parse(readFileSync(file, 'utf8')) as { sidebar?: Array<{ event?: unknown }> }).sidebar ?? [];
+    return sidebar.map((entry) => entry.event).filter((e): e is string => typeof e === 'string');
+  } catch {
+    return []; // the country file's own check reports it
+  }
+}
 
 /** Every step file of a country's folder, checked, by step name. */
 const stepFolders = new Map<string, Map<string, StepCheck>>();
@@ -50,11 +69,16 @@ for (const file of files) {
   const dir = join(STEPS, check.config.meta.country.toLowerCase());
   const checks = stepsOf(dir);
   const steps = new Map<string, StepFile | undefined>([...checks].map(([name, c]) => [name, c.step]));
-  const cross = lintJourneySteps(buildJourneyGraph(check.config), steps, dir);
-  problems.push(...locateProblems(check.file, check.source, cross.journey));
-  for (const [name, found] of cross.steps) {
-    const c = checks.get(name);
-    if (c) problems.push(...locateProblems(c.file, c.source, found));
+  const graph = buildJourneyGraph(check.config);
+  const cross = lintJourneySteps(graph, steps, dir);
+  const data = lintJourneyData(graph, steps, operations);
+  const shell = lintShellEvents(graph, menuEventsOf(check.config.meta.country));
+  problems.push(...locateProblems(check.file, check.source, [...cross.journey, ...data.journey, ...shell]));
+  for (const found of [cross.steps, data.steps]) {
+    for (const [name, list] of found) {
+      const c = checks.get(name);
+      if (c) problems.push(...locateProblems(c.file, c.source, list));
+    }
   }
 }
 // Step folders of countries whose journey was not checked are still checked on their own.
