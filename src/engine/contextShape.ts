@@ -68,7 +68,16 @@ function structural(schema: Schema): boolean {
 export function shapeOfSchema(schema: unknown): Shape {
   if (schema === false) return { types: new Set() };
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return openShape();
-  const s = schema as Schema;
+  // Shapes are never changed once made (a tree copies what it changes), so each schema object
+  // is turned into one once: the provider's answers are read by many assigns and many runs.
+  let shape = madeFrom.get(schema);
+  if (!shape) madeFrom.set(schema, (shape = buildShapeOfSchema(schema as Schema)));
+  return shape;
+}
+
+const madeFrom = new WeakMap<object, Shape>();
+
+function buildShapeOfSchema(s: Schema): Shape {
   if (!structural(s)) return openShape();
   const shape: Shape = { types: new Set() };
   const types = Array.isArray(s.type) ? s.type : typeof s.type === 'string' ? [s.type] : [];
@@ -110,25 +119,80 @@ export function schemaShapeAt(shape: Shape, pointer: string): Shape | undefined 
   return found.ok ? found.shape : undefined;
 }
 
-/** Declares `shape` at `pointer` (below `/context`): objects on the way are made, shapes merged. */
-export function declareAt(root: Shape, pointer: string, shape: Shape): void {
-  let node = root;
-  for (const segment of pointerSegments(pointer)) {
-    if (node.open) return;
-    if (node.items && /^(\d+|-)$/.test(segment) && !node.props?.has(segment)) {
-      node = node.items;
-      continue;
+/**
+ * The shape of a journey's data as declarations add up. Declared shapes (a call's answer, a
+ * step's schema) are shared, not copied: a node is copied only where a later declaration
+ * changes it, so a large answer kept in several places costs nothing more.
+ */
+export interface ShapeTree {
+  root: Shape;
+  /** Declares `shape` at `pointer` (below `/context`): objects on the way are made, shapes merged. */
+  declare: (pointer: string, shape: Shape) => void;
+}
+
+export function shapeTree(initial: Shape): ShapeTree {
+  const owned = new WeakSet<Shape>();
+  const fresh = (): Shape => {
+    const s: Shape = { types: new Set() };
+    owned.add(s);
+    return s;
+  };
+  const own = (s: Shape): Shape => {
+    if (owned.has(s)) return s;
+    const c = fresh();
+    for (const t of s.types) c.types.add(t);
+    if (s.open) c.open = true;
+    if (s.props) c.props = new Map(s.props);
+    if (s.anyKey) c.anyKey = s.anyKey;
+    if (s.items) c.items = s.items;
+    return c;
+  };
+  const merge = (into: Shape, from: Shape): void => {
+    for (const t of from.types) into.types.add(t);
+    if (from.open) into.open = true;
+    if (from.props) {
+      into.props ??= new Map();
+      for (const [key, shape] of from.props) {
+        const mine = into.props.get(key);
+        if (!mine) into.props.set(key, shape);
+        else if (mine !== shape) {
+          const m = own(mine);
+          into.props.set(key, m);
+          merge(m, shape);
+        }
+      }
     }
-    node.types.add('object');
-    node.props ??= new Map();
-    let child = node.props.get(segment);
-    if (!child) {
-      child = { types: new Set() };
+    for (const slot of ['anyKey', 'items'] as const) {
+      const theirs = from[slot];
+      const mine = into[slot];
+      if (!theirs || mine === theirs) continue;
+      if (!mine) into[slot] = theirs;
+      else {
+        const m = own(mine);
+        into[slot] = m;
+        merge(m, theirs);
+      }
+    }
+  };
+  const root = own(initial);
+  const declare = (pointer: string, shape: Shape) => {
+    let node = root;
+    for (const segment of pointerSegments(pointer)) {
+      if (node.open) return;
+      if (node.items && /^(\d+|-)$/.test(segment) && !node.props?.has(segment)) {
+        node = node.items = own(node.items);
+        continue;
+      }
+      node.types.add('object');
+      node.props ??= new Map();
+      const existing = node.props.get(segment);
+      const child = existing ? own(existing) : fresh();
       node.props.set(segment, child);
+      node = child;
     }
-    node = child;
-  }
-  mergeShape(node, shape);
+    merge(node, shape);
+  };
+  return { root, declare };
 }
 
 export type Resolved = { ok: true; shape: Shape } | { ok: false; depth: number; at: Shape };

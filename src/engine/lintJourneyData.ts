@@ -1,10 +1,10 @@
 import {
-  declareAt,
   openShape,
   resolveShape,
   schemaShapeAt,
   shapeOfSchema,
   shapeOfValue,
+  shapeTree,
   unresolvedWords,
   type Shape,
 } from './contextShape';
@@ -27,6 +27,9 @@ const ERROR_SHAPE = shapeOfSchema({
   type: 'object',
   properties: { status: { type: 'number' }, message: { type: 'string' }, code: { type: 'string' } },
 });
+
+/** What `toggle` keeps: items by a key that is data (a planId). */
+const SELECTION: Shape = { types: new Set(['object']), anyKey: openShape() };
 
 /** Data the engine itself keeps in every journey (messages, drafts, the session flag). */
 const ENGINE_DATA: Array<[string, unknown]> = [
@@ -129,15 +132,28 @@ export function lintJourneyData(
 ): { journey: Problem[]; steps: Map<string, Problem[]>; shape: Shape } {
   const journey: Problem[] = [];
   const byOperation = new Map(operations.map((op) => [op.operationId, op]));
-  const root = shapeOfValue(graph.config.context ?? {});
-  const declare = (pointer: string, shape: Shape) => declareAt(root, below(pointer, '/context'), shape);
-  for (const [at, schema] of ENGINE_DATA) declareAt(root, at, shapeOfSchema(schema));
+  const tree = shapeTree(shapeOfValue(graph.config.context ?? {}));
+  const root = tree.root;
+  const declare = (pointer: string, shape: Shape) => tree.declare(below(pointer, '/context'), shape);
+  for (const [at, schema] of ENGINE_DATA) tree.declare(at, shapeOfSchema(schema));
 
   // Step data: where each step's data lives, declared with the step's schema.
+  const stepShapes = new Map<string, Shape>();
   const stepShape = (node: GraphNode | undefined): Shape => {
     const name = node?.meta.step;
     const file = name === undefined ? undefined : steps.get(name);
-    return file?.schema ? shapeOfSchema(file.schema) : openShape();
+    if (name === undefined || !file?.schema) return openShape();
+    let shape = stepShapes.get(name);
+    if (!shape) stepShapes.set(name, (shape = shapeOfSchema(file.schema)));
+    return shape;
+  };
+  const answerShapes = new Map<string, Shape | undefined>();
+  const answerShape = (operationId: string): Shape | undefined => {
+    if (!answerShapes.has(operationId)) {
+      const schema = answerSchema(byOperation.get(operationId));
+      answerShapes.set(operationId, schema === undefined ? undefined : shapeOfSchema(schema));
+    }
+    return answerShapes.get(operationId);
   };
   for (const node of graph.nodes) {
     const data = node.meta.data;
@@ -149,9 +165,9 @@ export function lintJourneyData(
     if (!edge) return openShape();
     if (edge.kind === 'done' && (pointer === '/event/output' || pointer.startsWith('/event/output/'))) {
       const operationId = edge.invoke?.src.startsWith('api.') ? edge.invoke.src.slice(4) : undefined;
-      const schema = answerSchema(operationId === undefined ? undefined : byOperation.get(operationId));
+      const answer = operationId === undefined ? undefined : answerShape(operationId);
       // A pointer the answer does not have is the call check's to report; here it says nothing.
-      return schema === undefined ? openShape() : (schemaShapeAt(shapeOfSchema(schema), below(pointer, '/event/output')) ?? openShape());
+      return answer === undefined ? openShape() : (schemaShapeAt(answer, below(pointer, '/event/output')) ?? openShape());
     }
     if (edge.kind === 'error' && (pointer === '/event/error' || pointer.startsWith('/event/error/'))) {
       return schemaShapeAt(ERROR_SHAPE, below(pointer, '/event/error')) ?? openShape();
@@ -164,6 +180,8 @@ export function lintJourneyData(
 
   // Writes that declare: what enters the journey from an event, new ids, counters, selections.
   const sites = actionSites(graph);
+  const sitesOf = new Map<GraphEdge, ActionSite[]>();
+  for (const site of sites) if (site.edge) sitesOf.set(site.edge, [...(sitesOf.get(site.edge) ?? []), site]);
   const declaring = new Set<ActionSite>();
   for (const site of sites) {
     const { type, params, edge } = site;
@@ -176,7 +194,7 @@ export function lintJourneyData(
       declaring.add(site);
     } else if (type === 'newId' && isContext(params.to)) declare(params.to, shapeOfSchema({ type: 'string' }));
     else if (type === 'count' && isContext(params.at)) declare(params.at, shapeOfSchema({ type: 'number' }));
-    else if (type === 'toggle' && isContext(params.at)) declare(params.at, { types: new Set(['object']), anyKey: openShape() });
+    else if (type === 'toggle' && isContext(params.at)) declare(params.at, SELECTION);
   }
   for (const [pointer, schema] of Object.entries(graph.config.meta?.context ?? {})) if (isContext(pointer)) declare(pointer, shapeOfSchema(schema));
 
@@ -217,8 +235,8 @@ export function lintJourneyData(
     for (const n of subtree(node)) {
       for (const edge of graph.outgoing.get(n) ?? []) {
         if (edge.event !== 'step.submit') continue;
-        for (const site of sites) {
-          if (site.edge !== edge || site.type !== 'save' || !isContext(site.params.to)) continue;
+        for (const site of sitesOf.get(edge) ?? []) {
+          if (site.type !== 'save' || !isContext(site.params.to)) continue;
           const from = site.params.from;
           if (from === undefined || from === '/event/data') saves.push({ to: site.params.to, pointer: `${site.pointer}/to` });
         }
