@@ -9,6 +9,7 @@ import type { paths as FieldServicesPaths } from './generated/fieldServices';
 import type { paths as LocationsPaths } from './generated/locations';
 import type { paths as RegistrationPaths } from './generated/registration';
 import type { paths as SalesPaths } from './generated/sales';
+import { MAINTENANCE_STATUS } from './apiError';
 import { createCallSigner, type CallKeyring, type PublishedKeys } from './callSigner';
 
 /** Where the provider is and what the shell does when the session ends. */
@@ -24,6 +25,8 @@ export interface ApiConfig {
   /** Called when an answer's state is not the one its request sent (spec section 4): the shell
    * wipes the session and goes to `/`. */
   onIntegrityMismatch?: () => void;
+  /** Called when the provider answers that it is in maintenance (MAINTENANCE_STATUS). */
+  onMaintenance?: () => void;
   /** Where the session's call keys are kept between page loads (memory when not given). */
   keyring?: CallKeyring;
   /** This device's clock, for the call identities (tests give a wrong one). */
@@ -55,7 +58,7 @@ export interface ApiClients {
 
 /**
  * The typed clients of every API family, sharing their middleware: every call signed and its
- * answer opened (callSigner), and a 401 told to the shell.
+ * answer opened (callSigner), and a 401 or the maintenance answer told to the shell.
  *
  * @example
  * const api = createApiClients({ baseUrl: 'http://localhost:8787' });
@@ -73,6 +76,7 @@ export function createApiClients(config: ApiConfig): ApiClients {
   const session: Middleware = {
     onResponse({ response }) {
       if (response.status === 401) config.onUnauthorized?.();
+      if (response.status === MAINTENANCE_STATUS) config.onMaintenance?.();
       return undefined;
     },
   };
