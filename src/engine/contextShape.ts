@@ -212,16 +212,24 @@ export function resolveShape(root: Shape, segments: string[]): Resolved {
 
 const TYPE_WORDS: Record<string, string> = { string: 'text', number: 'a number', boolean: 'true or false', null: 'empty (null)', array: 'a list' };
 
-/** Why a pointer does not resolve, in words: the missing key, and the keys that exist there. */
-export function unresolvedWords(base: string, segments: string[], failure: { depth: number; at: Shape }, suggest: (name: string, keys: string[]) => string): string {
+/**
+ * Why a pointer does not resolve, in words: the missing key and the keys that exist there
+ * (`missing`), or the plain value it goes below (`value`).
+ */
+export function unresolvedWords(
+  base: string,
+  segments: string[],
+  failure: { depth: number; at: Shape },
+  suggest: (name: string, keys: string[]) => string,
+): { kind: 'missing' | 'value'; words: string } {
   const missing = segments[failure.depth] as string;
   const where = base + toPointer(segments.slice(0, failure.depth));
   const keys = [...(failure.at.props?.keys() ?? [])];
   if (keys.length === 0 && !failure.at.types.has('object')) {
     const kinds = [...failure.at.types].map((t) => TYPE_WORDS[t] ?? t);
-    return `${where} is ${kinds.length > 0 ? kinds.join(' or ') : 'not declared as an object'}: it has no "${missing}"`;
+    return { kind: 'value', words: `${where} is ${kinds.length > 0 ? kinds.join(' or ') : 'not declared as an object'}: it has no "${missing}"` };
   }
   const hint = suggest(missing, keys);
   const listed = hint === '' && keys.length > 0 && keys.length <= 12 ? ` (it has ${keys.map((k) => `"${k}"`).join(', ')})` : '';
-  return `no "${missing}" in ${where}${hint}${listed}`;
+  return { kind: 'missing', words: `no "${missing}" in ${where}${hint}${listed}` };
 }

@@ -203,8 +203,9 @@ export function lintJourneyData(
     const segments = pointerSegments(text).slice(1);
     const found = resolveShape(root, segments);
     if (found.ok) return;
-    const words = unresolvedWords('/context', segments, found, (name, keys) => suggestion(name, keys));
-    into.push({ pointer, message: write ? `${words}: declare new data in the journey's meta.context` : `the journey's data has ${words}` });
+    const { kind, words } = unresolvedWords('/context', segments, found, (name, keys) => suggestion(name, keys));
+    const message = kind === 'value' ? `in the journey's data, ${words}` : write ? `${words}: declare new data in the journey's meta.context` : `the journey's data has ${words}`;
+    into.push({ pointer, message });
   };
   for (const site of sites) {
     const { type, params, pointer } = site;
