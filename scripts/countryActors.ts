@@ -1,5 +1,5 @@
 import { countryActorNames } from '../src/engine/actorCatalogue';
-import { loadCountryOperations, loadOperations, OPENAPI_ROOT, SpecError } from '../src/sandbox/openapiSpecs';
+import { loadCountryOperations, loadOperations, OPENAPI_ROOT, SpecError, type Operation } from '../src/sandbox/openapiSpecs';
 import { join } from 'node:path';
 
 /** Where the scripts read the provider's specs: `openapi/`, or `OPENAPI_ROOT` (a test's broken copy). */
@@ -15,11 +15,20 @@ export const openapiRoot = (): string => process.env.OPENAPI_ROOT ?? OPENAPI_ROO
  * checkJourney(file, text, countryActors)
  */
 export function countryActors(country: string): string[] {
+  return countryActorNames(countryOperations(country).map((op) => op.operationId));
+}
+
+/**
+ * A country's provider operations (`openapi/<cc>/`), with their request and answer schemas: what
+ * the call and data-contract checks read. A country whose spec has problems (which journeys:check
+ * prints on their own) still gets the operations it declares.
+ */
+export function countryOperations(country: string): Operation[] {
   const cc = country.toLowerCase();
   try {
-    return countryActorNames(loadCountryOperations(cc, openapiRoot()).map((op) => op.operationId));
+    return loadCountryOperations(cc, openapiRoot());
   } catch (error) {
     if (!(error instanceof SpecError)) throw error;
-    return countryActorNames(loadOperations(join(openapiRoot(), cc)).map((op) => op.operationId));
+    return loadOperations(join(openapiRoot(), cc));
   }
 }

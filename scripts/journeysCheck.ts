@@ -10,10 +10,12 @@ import { basename, join, relative } from 'node:path';
 import { checkJourney } from '../src/engine/checkJourney';
 import { checkStepFile, type StepCheck } from '../src/engine/checkStepFile';
 import { buildJourneyGraph } from '../src/engine/journeyGraph';
+import { lintJourneyData } from '../src/engine/lintJourneyData';
 import { lintJourneySteps } from '../src/engine/lintJourneySteps';
+import { lintShellEvents } from '../src/engine/shellEvents';
 import { formatProblem, locateProblems, type LocatedProblem } from '../src/engine/problem';
 import type { StepFile } from '../src/engine/stepFile';
-import { countryActors, openapiRoot } from './countryActors';
+import { countryActors, countryOperations, openapiRoot } from './countryActors';
 import { apiSpecProblems } from '../src/sandbox/openapiSpecs';
 import { journeyFiles } from './journeyFiles';
 
@@ -23,6 +25,18 @@ const files = given.length > 0 ? given : journeyFiles();
 // The provider's operations come first: a journey's calls are checked against them.
 const problems: LocatedProblem[] = [...apiSpecProblems(openapiRoot())];
 const shown = (file: string) => relative(process.cwd(), file) || file;
+
+/** The sidebar's events of a country (its country file, `countries/<cc>.json`), when it has one. */
+function menuEventsOf(country: string): string[] {
+  const file = join('countries', `${country.toLowerCase()}.json`);
+  if (!existsSync(file)) return [];
+  try {
+    const sidebar = (JSON.parse(readFileSync(file, 'utf8')) as { sidebar?: Array<{ event?: unknown }> }).sidebar ?? [];
+    return sidebar.map((entry) => entry.event).filter((e): e is string => typeof e === 'string');
+  } catch {
+    return []; // the country file's own check reports it
+  }
+}
 
 /** Every step file of a country's folder, checked, by step name. */
 const stepFolders = new Map<string, Map<string, StepCheck>>();
@@ -55,11 +69,17 @@ for (const file of files) {
   const dir = join(STEPS, check.config.meta.country.toLowerCase());
   const checks = stepsOf(dir);
   const steps = new Map<string, StepFile | undefined>([...checks].map(([name, c]) => [name, c.step]));
-  const cross = lintJourneySteps(buildJourneyGraph(check.config), steps, dir);
-  problems.push(...locateProblems(check.file, check.source, cross.journey));
-  for (const [name, found] of cross.steps) {
-    const c = checks.get(name);
-    if (c) problems.push(...locateProblems(c.file, c.source, found));
+  const graph = buildJourneyGraph(check.config);
+  const cross = lintJourneySteps(graph, steps, dir);
+  // The country's provider operations: each call's answer gives the shape of what the journey keeps of it.
+  const data = lintJourneyData(graph, steps, countryOperations(check.config.meta.country));
+  const shell = lintShellEvents(graph, menuEventsOf(check.config.meta.country));
+  problems.push(...locateProblems(check.file, check.source, [...cross.journey, ...data.journey, ...shell]));
+  for (const found of [cross.steps, data.steps]) {
+    for (const [name, list] of found) {
+      const c = checks.get(name);
+      if (c) problems.push(...locateProblems(c.file, c.source, list));
+    }
   }
 }
 // Step folders of countries whose journey was not checked are still checked on their own.

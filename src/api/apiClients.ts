@@ -1,4 +1,5 @@
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
+import { MAINTENANCE_STATUS } from './apiError';
 import { createCallSigner, type CallKeyring, type PublishedKeys } from './callSigner';
 import { operationWithRole, type OperationTable } from './operationTable';
 
@@ -15,6 +16,8 @@ export interface ApiConfig {
   /** Called when an answer's state is not the one its request sent (spec section 4): the shell
    * wipes the session and goes to `/`. */
   onIntegrityMismatch?: () => void;
+  /** Called when the provider answers that it is in maintenance (MAINTENANCE_STATUS). */
+  onMaintenance?: () => void;
   /** Where the session's call keys are kept between page loads (memory when not given). */
   keyring?: CallKeyring;
   /** This device's clock, for the call identities (tests give a wrong one). */
@@ -50,7 +53,7 @@ export interface ApiClients<P extends FamiliesPaths = FamiliesPaths, T extends O
  * The typed clients of every API family of a country's table of operations (the build's
  * country's: `src/api/generated/<cc>/operations.ts`), sharing their middleware: every call
  * signed and its answer opened (callSigner) when the country's spec marks a key-publishing and
- * a sign-in operation, and a 401 told to the shell. Give the country's `FamilyPaths` to type
+ * a sign-in operation, a 401 or the maintenance answer told to the shell. Give the country's `FamilyPaths` to type
  * each family's client.
  *
  * @example
@@ -77,6 +80,7 @@ export function createApiClients<P extends FamiliesPaths = FamiliesPaths, T exte
   const session: Middleware = {
     onResponse({ response }) {
       if (response.status === 401) config.onUnauthorized?.();
+      if (response.status === MAINTENANCE_STATUS) config.onMaintenance?.();
       return undefined;
     },
   };

@@ -5,8 +5,9 @@
 export interface ApiError {
   /** `http`: the provider answered with an error status; `code`: a 200 whose body has a `code`;
    * `network`: no answer (offline, timeout, unreadable body); `integrity`: an answer whose state is
-   * not the one its request sent (the session is wiped, spec section 4). */
-  kind: 'http' | 'code' | 'network' | 'integrity';
+   * not the one its request sent (the session is wiped, spec section 4); `maintenance`: the
+   * provider is in maintenance (the shell shows the maintenance step). */
+  kind: 'http' | 'code' | 'network' | 'integrity' | 'maintenance';
   /** The HTTP status (504 for a timeout, 0 when there was no answer at all). */
   status: number;
   /** The provider's error code, when it gives one. */
@@ -26,6 +27,14 @@ export const MESSAGES = {
   server: 'Error de servidor interno',
   noDocuments: 'No se encontro documentos para ese cliente',
 } as const;
+
+/**
+ * The provider's maintenance answer: 503 Service Unavailable, HTTP's word for "down for
+ * maintenance". The spec has a maintenance page (`/mantenimiento`) but not the answer that leads
+ * there (docs/spec-choices.md). The shell takes the agent to the maintenance step on it; the
+ * journey still sees a 5xx error with section 8's message.
+ */
+export const MAINTENANCE_STATUS = 503;
 
 /** Calls whose 404 is a quiet empty result (spec 7.1): the journey goes on with no data. */
 export const QUIET_NOT_FOUND = new Set(['coverage', 'checkCoverage', 'activationCost', 'clientInfoValidateV2']);
@@ -82,6 +91,7 @@ export function interpretAnswer<T>(operationId: string, status: number, body: Bo
     if (QUIET_NOT_FOUND.has(operationId)) return { ok: true, data: null };
     return fail(operationId === 'scheduleDates' ? MESSAGES.noDates : MESSAGES.notFound);
   }
+  if (status === MAINTENANCE_STATUS) return fail(MESSAGES.server, 'maintenance', providerCode(body));
   if (status === 412 || status >= 500) return fail(MESSAGES.server, 'http', providerCode(body));
   return fail(typeof body === 'string' ? text(body) ?? MESSAGES.server : MESSAGES.server);
 }

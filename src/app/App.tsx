@@ -4,6 +4,7 @@ import { stepDataPointer } from '../engine/stepDataPointer';
 import { StepScreen, savedData } from '../screens/StepScreen';
 import { AppLayout } from './AppLayout';
 import { JourneyContext, useJourney } from './journeyContext';
+import { openingEvents } from './openingEvents';
 import { createJourneyRuntime, type Inspect } from './journeyRuntime';
 import { RouteSync } from './RouteSync';
 import type { SealedStore } from './sealedStorage';
@@ -31,7 +32,12 @@ function CurrentStep() {
 
 /** The agent app: one journey, its URL, its screens. */
 export function App({ store, inspect, styleNonce }: { store: SealedStore; inspect?: Inspect; styleNonce?: string | undefined }) {
-  const runtime = useMemo(() => createJourneyRuntime(store, inspect), []); // eslint-disable-line react-hooks/exhaustive-deps -- one journey per page
+  const runtime = useMemo(() => {
+    const created = createJourneyRuntime(store, inspect);
+    // A page opened at /redirect (the provider sending the agent back) tells the journey so.
+    for (const event of openingEvents(decodeURI(window.location.pathname))) created.actor.send(event);
+    return created;
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- one journey per page
   return (
     // The page's Content Security Policy admits style elements with its nonce only (sandbox server).
     <MantineProvider {...(styleNonce ? { getStyleNonce: () => styleNonce } : {})}>

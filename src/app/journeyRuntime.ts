@@ -76,6 +76,8 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
       }
       actor.send({ type: 'session.mismatch' });
     },
+    // The provider in maintenance: the journey takes the agent to its maintenance step.
+    onMaintenance: () => actor.send({ type: 'app.maintenance' }),
     keyring: indexedDbKeyring(),
   };
   const clients = createApiClients(config, operations);

@@ -36,8 +36,15 @@ function stripState(state: StateConfig): StateConfig {
 /**
  * A journey as the browser needs it: the same machine without the descriptions and transition
  * examples written for product owners, testers and `journeys:paths` (a sixth of the file's
- * gzipped size). The build applies it to `journeys/*.json` (vite.config.ts).
+ * gzipped size), nor the declared shape of its data (`meta.context`, read by journeys:check
+ * only). The build applies it to `journeys/*.json` (vite.config.ts).
  */
 export function journeyForBrowser(config: JourneyConfig): JourneyConfig {
-  return stripState(config) as JourneyConfig;
+  const out = stripState(config) as JourneyConfig;
+  if (out.meta?.context) {
+    const { context: _declared, ...meta } = out.meta;
+    void _declared;
+    out.meta = meta;
+  }
+  return out;
 }

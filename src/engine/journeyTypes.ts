@@ -24,6 +24,9 @@ export interface StepMeta {
   public?: boolean;
   end?: boolean;
   history?: 'push' | 'reset';
+  /** Where the step's data lives in the journey (a `/context` pointer), or `false` when what is
+   * typed there is not kept (a PIN, a one-time code). The screen starts from it. */
+  data?: string | false;
 }
 
 export interface TransitionObject {
@@ -71,6 +74,8 @@ export interface JourneyMeta {
   title?: string;
   /** State reached by `back: "home"`; defaults to the state whose route is `/`. */
   home?: string;
+  /** The shape of journey data nothing else declares, by `/context` pointer: a JSON Schema each. */
+  context?: Record<string, JsonObject>;
 }
 
 export interface JourneyConfig extends StateConfig {

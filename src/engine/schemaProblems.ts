@@ -55,8 +55,11 @@ function words(error: ErrorObject, vocabulary: SchemaWords): Problem {
       const plain = vocabulary.patterns.find(([where]) => where.test(error.schemaPath))?.[1];
       return { pointer: at, message: plain ?? `has the wrong form (expected to match ${String(params.pattern)})` };
     }
-    case 'propertyNames':
-      return { pointer: `${at}/${String(params.propertyName)}`, message: `"${String(params.propertyName)}" is not a valid name here`, atName: true };
+    case 'propertyNames': {
+      const name = String(params.propertyName);
+      const plain = vocabulary.patterns.find(([where]) => where.test(error.schemaPath))?.[1];
+      return { pointer: `${at}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, message: plain ? `"${name}": ${plain}` : `"${name}" is not a valid name here`, atName: true };
+    }
     case 'minLength':
       return { pointer: at, message: 'must not be empty' };
     case 'minItems':

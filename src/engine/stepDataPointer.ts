@@ -1,20 +1,11 @@
-import { subtree, type JourneyGraph } from './journeyGraph';
+import type { JourneyGraph } from './journeyGraph';
 
 /**
- * Where a step's submitted data is kept in the journey's data: the `to` of the `save` (without
- * `from`) on its `step.submit`. The screen starts from it, so going back to a step, or reloading,
- * shows what was typed.
+ * Where a step's data is kept in the journey's data: the step's `meta.data` (journeys:check
+ * makes sure its submit saves there). The screen starts from it, so going back to a step, or
+ * reloading, shows what was typed. None for a step that keeps nothing (`false`: a PIN, a code).
  */
 export function stepDataPointer(graph: JourneyGraph, stateId: string): string | undefined {
-  const node = graph.byId.get(stateId);
-  if (!node) return undefined;
-  for (const n of subtree(node)) {
-    for (const edge of graph.outgoing.get(n) ?? []) {
-      if (edge.event !== 'step.submit') continue;
-      for (const action of edge.actions) {
-        if (typeof action === 'object' && action.type === 'save' && action.params && action.params.from === undefined) return String(action.params.to);
-      }
-    }
-  }
-  return undefined;
+  const data = graph.byId.get(stateId)?.meta.data;
+  return typeof data === 'string' ? data : undefined;
 }

@@ -16,6 +16,8 @@ const vocabulary: SchemaWords = {
     [/after\/propertyNames/, 'a delay is a number of milliseconds'],
     [/\/id\/pattern/, 'an id is letters, digits, "-" and "_" (journey ids: country code in lower case)'],
     [/step\/pattern/, 'a step screen is named in camelCase, like "clientInformation"'],
+    [/stepMeta\/properties\/data/, 'a step\'s data is a pointer starting with "/context", or false when it is not kept'],
+    [/journeyMeta\/properties\/context/, 'meta.context is keyed by pointers into the journey\'s data, starting with "/context/"'],
   ],
 };
 

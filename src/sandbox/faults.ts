@@ -1,7 +1,7 @@
 /**
  * Fault injection (test and dev mode only): the request header `x-sandbox-fault` makes the
  * sandbox answer as a failing provider would, before the operation runs. Values:
- * `401`, `403`, `404`, `412`, `500`, `504`, `400` (an ErrorBody as `errors[0]`; `400-nested`,
+ * `401`, `403`, `404`, `412`, `500`, `503` (the provider in maintenance), `504`, `400` (an ErrorBody as `errors[0]`; `400-nested`,
  * `400-error`, `400-status` and `400-empty` give the other shapes of spec section 8), `code` (a 200 whose body has a
  * `code` field), `malformed` (a 200 whose body is not JSON), `text` (a 418 with a plain-text body),
  * `timeout` (no answer for `x-sandbox-fault-delay` ms, default 30 s, then 504), `drop` (the
@@ -48,6 +48,8 @@ export function faultAnswer(fault: string, delayHeader: string | undefined): Fau
       return { status: 412, body: { errors: [{ code: 'PRECONDITION', message: 'Precondition failed' }] } };
     case '500':
       return { status: 500, body: { errors: [{ code: 'INTERNAL', message: 'Internal error' }] } };
+    case '503':
+      return { status: 503, body: { errors: [{ code: 'MAINTENANCE', message: 'Servicio en mantenimiento' }] } };
     case '504':
       return { status: 504, body: { errors: [{ code: 'GATEWAY_TIMEOUT', message: 'Gateway timeout' }] } };
     case 'code':

@@ -56,6 +56,16 @@ describe('the error catalogue (spec section 8)', () => {
     expect(await withFault(fault)).toEqual({ ok: false, error: expect.objectContaining({ status: Number(fault), message: 'Error de servidor interno' }) });
   });
 
+  it('a 503 is the provider in maintenance: "Error de servidor interno" to the journey, and the shell is told to show the maintenance step', async () => {
+    const before = sandbox.maintenance.length;
+    expect(await withFault('503')).toEqual({ ok: false, error: expect.objectContaining({ kind: 'maintenance', status: 503, message: 'Error de servidor interno' }) });
+    expect(sandbox.maintenance.length).toBe(before + 1);
+    const unauthorizedBefore = sandbox.unauthorized.length;
+    await withFault('500');
+    expect(sandbox.maintenance.length, 'a 500 is not maintenance').toBe(before + 1);
+    expect(sandbox.unauthorized.length).toBe(unauthorizedBefore);
+  });
+
   it('another status shows the body when it is text', async () => {
     expect(await withFault('text')).toEqual({ ok: false, error: expect.objectContaining({ status: 418, message: 'El proveedor está en mantenimiento' }) });
   });

@@ -31,6 +31,12 @@ const kinds: Array<[kind: string, title: string]> = [
   ['no-way-out', 'a state with no way out'],
   ['route-used-twice', 'a route used twice'],
   ['private-step-without-sign-in', 'a private step reachable without signing in'],
+  ['pointer-typo-in-assign', "a pointer typo in an assign, with did-you-mean of the data's keys"],
+  ['pointer-typo-in-guard', "a pointer typo in a guard, with did-you-mean of the data's keys"],
+  ['pointer-typo-in-input-map', "a pointer typo in a call's input map, with did-you-mean of the data's keys"],
+  ['step-saves-elsewhere', "a step whose submit saves elsewhere than its meta.data"],
+  ['step-without-data', 'a step with fields and no meta.data'],
+  ['unhandled-shell-event', 'a shell event the journey does not handle'],
 ];
 
 interface Fixture {

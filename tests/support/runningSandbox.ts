@@ -17,12 +17,13 @@ export async function runningSandbox({ port = 0, ...options }: SandboxOptions & 
   // app's clients share the browser's cookie jar and keyring.
   const keyring = memoryKeyring();
   const unauthorized: number[] = [];
+  const maintenance: number[] = [];
   const client = (extra: Partial<ApiConfig> = {}) => {
-    const config: ApiConfig = { baseUrl: address, fetch, keyring, timeoutMs: 5_000, onUnauthorized: () => unauthorized.push(Date.now()), ...extra };
+    const config: ApiConfig = { baseUrl: address, fetch, keyring, timeoutMs: 5_000, onUnauthorized: () => unauthorized.push(Date.now()), onMaintenance: () => maintenance.push(Date.now()), ...extra };
     const clients = createApiClients(config, operations);
     return { clients, config, call: (operationId: OperationId, input?: CallInput) => callOperation(clients, config, operationId, input) };
   };
   const api = client();
   const signIn = async (pin = '2580') => api.call('accessToken', { code: pin, country: 'SV' });
-  return { ...sandbox, address, fetch, keyring, client, api, signIn, unauthorized, close: () => sandbox.app.close() };
+  return { ...sandbox, address, fetch, keyring, client, api, signIn, unauthorized, maintenance, close: () => sandbox.app.close() };
 }

@@ -1,0 +1,278 @@
+import {
+  openShape,
+  resolveShape,
+  schemaShapeAt,
+  shapeOfSchema,
+  shapeOfValue,
+  shapeTree,
+  unresolvedWords,
+  type Shape,
+} from './contextShape';
+import { suggestion } from './didYouMean';
+import { nestedGuards } from './guards';
+import { asList, subtree, type GraphEdge, type GraphNode, type JourneyGraph } from './journeyGraph';
+import { pointerSegments, toPointer } from './jsonPointer';
+import type { JsonObject, NamedRef } from './journeyTypes';
+import type { Problem } from './problem';
+import type { StepFile } from './stepFile';
+
+/** What the check needs of a provider operation: its answers' schemas by status (`'200'`). */
+export interface OperationAnswers {
+  operationId: string;
+  responses: Record<string, { schema?: unknown } | undefined>;
+}
+
+/** What the journey sees of a failed call or capability (`/event/error`, see src/api/apiError.ts). */
+const ERROR_SHAPE = shapeOfSchema({
+  type: 'object',
+  properties: { status: { type: 'number' }, message: { type: 'string' }, code: { type: 'string' } },
+});
+
+/** What `toggle` keeps: items by a key that is data (a planId). */
+const SELECTION: Shape = { types: new Set(['object']), anyKey: openShape() };
+
+/** Data the engine itself keeps in every journey (messages, drafts, the session flag). */
+const ENGINE_DATA: Array<[string, unknown]> = [
+  ['/ui/message', { type: ['string', 'null'] }],
+  ['/ui/draft', { type: ['object', 'null'] }],
+  ['/session/signedIn', { type: 'boolean' }],
+];
+
+const isContext = (p: unknown): p is string => typeof p === 'string' && (p === '/context' || p.startsWith('/context/'));
+const isEvent = (p: unknown): p is string => typeof p === 'string' && (p === '/event' || p.startsWith('/event/'));
+const below = (pointer: string, head: string) => pointer.slice(head.length);
+
+function refParts(ref: NamedRef): { type: string; params: JsonObject } {
+  return typeof ref === 'string' ? { type: ref, params: {} } : { type: ref.type, params: ref.params ?? {} };
+}
+
+/** The step showing while a transition's state is active: itself or an ancestor with a route. */
+function ownStep(node: GraphNode): GraphNode | undefined {
+  for (let n: GraphNode | undefined = node; n; n = n.parent) if (n.meta.route !== undefined) return n;
+  return undefined;
+}
+
+/** The answer's schema of a successful call (`200`, else the first 2xx). */
+function answerSchema(operation: OperationAnswers | undefined): unknown {
+  if (!operation) return undefined;
+  const status = ['200', ...Object.keys(operation.responses).filter((s) => /^2/.test(s)).sort()].find((s) => operation.responses[s]);
+  return status === undefined ? undefined : operation.responses[status]?.schema;
+}
+
+/** One action with where it sits in the file and the transition that runs it, if any. */
+interface ActionSite {
+  type: string;
+  params: JsonObject;
+  pointer: string;
+  edge: GraphEdge | undefined;
+}
+
+function actionSites(graph: JourneyGraph): ActionSite[] {
+  const sites: ActionSite[] = [];
+  const add = (refs: NamedRef | NamedRef[] | undefined, pointer: string, edge: GraphEdge | undefined) => {
+    asList(refs).forEach((ref, i) => {
+      const at = Array.isArray(refs) ? `${pointer}/${i}` : pointer;
+      const { type, params } = refParts(ref);
+      sites.push({ type, params, pointer: typeof ref === 'string' ? at : `${at}/params`, edge });
+    });
+  };
+  for (const node of graph.nodes) {
+    add(node.config.entry, `${node.pointer}/entry`, undefined);
+    add(node.config.exit, `${node.pointer}/exit`, undefined);
+  }
+  for (const edge of graph.edges) add(edge.transition.actions, `${edge.pointer}/actions`, edge);
+  return sites;
+}
+
+/** Every guard of a transition, nested ones too, with its params' pointer. */
+function guardSites(graph: JourneyGraph): Array<{ params: JsonObject; pointer: string }> {
+  const sites: Array<{ params: JsonObject; pointer: string }> = [];
+  const visit = (ref: NamedRef, pointer: string) => {
+    const { params } = refParts(ref);
+    if (typeof ref !== 'string') sites.push({ params, pointer: `${pointer}/params` });
+    nestedGuards(params).forEach((inner, i) => visit(inner, Array.isArray(params.of) ? `${pointer}/params/of/${i}` : `${pointer}/params/guard`));
+  };
+  for (const edge of graph.edges) if (edge.guard !== undefined) visit(edge.guard, `${edge.pointer}/guard`);
+  return sites;
+}
+
+/** Every string below `value` that is a `/context` pointer, with its own pointer (constants skipped). */
+function contextPointersIn(value: unknown, pointer: string, found: Array<{ text: string; pointer: string }>): void {
+  if (isContext(value)) found.push({ text: value, pointer });
+  else if (Array.isArray(value)) value.forEach((v, i) => contextPointersIn(v, `${pointer}/${i}`, found));
+  else if (value && typeof value === 'object') {
+    for (const [key, v] of Object.entries(value)) if (key !== 'value') contextPointersIn(v, `${pointer}${toPointer([key])}`, found);
+  }
+}
+
+/** Every `ui:options` of a step file's uiSchema, with its pointer in the file. */
+function uiOptionSites(ui: unknown, pointer: string, found: Array<{ options: unknown; pointer: string }>): void {
+  if (!ui || typeof ui !== 'object' || Array.isArray(ui)) return;
+  for (const [key, value] of Object.entries(ui)) {
+    const at = `${pointer}${toPointer([key])}`;
+    if (key === 'ui:options') found.push({ options: value, pointer: at });
+    else if (!key.startsWith('ui:')) uiOptionSites(value, at, found);
+  }
+}
+
+const fieldsOf = (step: StepFile | undefined): string[] => Object.keys(((step?.schema as { properties?: object } | undefined)?.properties ?? {}) as object);
+
+/**
+ * The data contracts of a journey (issue 12, point 5). Each step says where its data lives
+ * (`meta.data`), and the journey's data gets a declared shape from its initial `context`, its
+ * steps' schemas at their `meta.data`, what calls answer where `assign` keeps it, what `save`,
+ * `newId`, `count` and `toggle` write, and `meta.context` for the rest. Every `/context`
+ * pointer of the journey, and of its steps' `ui:options`, is then checked against that shape.
+ * Problems come back by file: the journey's, and each step's by its name.
+ */
+export function lintJourneyData(
+  graph: JourneyGraph,
+  steps: Map<string, StepFile | undefined>,
+  operations: readonly OperationAnswers[],
+): { journey: Problem[]; steps: Map<string, Problem[]>; shape: Shape } {
+  const journey: Problem[] = [];
+  const byOperation = new Map(operations.map((op) => [op.operationId, op]));
+  const tree = shapeTree(shapeOfValue(graph.config.context ?? {}));
+  const root = tree.root;
+  const declare = (pointer: string, shape: Shape) => tree.declare(below(pointer, '/context'), shape);
+  for (const [at, schema] of ENGINE_DATA) tree.declare(at, shapeOfSchema(schema));
+
+  // Step data: where each step's data lives, declared with the step's schema.
+  const stepShapes = new Map<string, Shape>();
+  const stepShape = (node: GraphNode | undefined): Shape => {
+    const name = node?.meta.step;
+    const file = name === undefined ? undefined : steps.get(name);
+    if (name === undefined || !file?.schema) return openShape();
+    let shape = stepShapes.get(name);
+    if (!shape) stepShapes.set(name, (shape = shapeOfSchema(file.schema)));
+    return shape;
+  };
+  const answerShapes = new Map<string, Shape | undefined>();
+  const answerShape = (operationId: string): Shape | undefined => {
+    if (!answerShapes.has(operationId)) {
+      const schema = answerSchema(byOperation.get(operationId));
+      answerShapes.set(operationId, schema === undefined ? undefined : shapeOfSchema(schema));
+    }
+    return answerShapes.get(operationId);
+  };
+  for (const node of graph.nodes) {
+    const data = node.meta.data;
+    if (typeof data === 'string') declare(data, stepShape(node));
+  }
+
+  /** The shape of what an `/event/...` pointer reads on this transition, as far as it is known. */
+  const eventShape = (pointer: string, edge: GraphEdge | undefined): Shape => {
+    if (!edge) return openShape();
+    if (edge.kind === 'done' && (pointer === '/event/output' || pointer.startsWith('/event/output/'))) {
+      const operationId = edge.invoke?.src.startsWith('api.') ? edge.invoke.src.slice(4) : undefined;
+      const answer = operationId === undefined ? undefined : answerShape(operationId);
+      // A pointer the answer does not have is the call check's to report; here it says nothing.
+      return answer === undefined ? openShape() : (schemaShapeAt(answer, below(pointer, '/event/output')) ?? openShape());
+    }
+    if (edge.kind === 'error' && (pointer === '/event/error' || pointer.startsWith('/event/error/'))) {
+      return schemaShapeAt(ERROR_SHAPE, below(pointer, '/event/error')) ?? openShape();
+    }
+    if (edge.event === 'step.submit' && (pointer === '/event/data' || pointer.startsWith('/event/data/'))) {
+      return schemaShapeAt(stepShape(ownStep(edge.source)), below(pointer, '/event/data')) ?? openShape();
+    }
+    return openShape();
+  };
+
+  // Writes that declare: what enters the journey from an event, new ids, counters, selections.
+  const sites = actionSites(graph);
+  const sitesOf = new Map<GraphEdge, ActionSite[]>();
+  for (const site of sites) if (site.edge) sitesOf.set(site.edge, [...(sitesOf.get(site.edge) ?? []), site]);
+  const declaring = new Set<ActionSite>();
+  for (const site of sites) {
+    const { type, params, edge } = site;
+    if (type === 'save' && isContext(params.to)) {
+      const from = typeof params.from === 'string' ? params.from : '/event/data';
+      declare(params.to, isEvent(from) ? eventShape(from, edge) : openShape());
+      declaring.add(site);
+    } else if (type === 'assign' && isContext(params.to) && isEvent(params.from)) {
+      declare(params.to, eventShape(params.from, edge));
+      declaring.add(site);
+    } else if (type === 'newId' && isContext(params.to)) declare(params.to, shapeOfSchema({ type: 'string' }));
+    else if (type === 'count' && isContext(params.at)) declare(params.at, shapeOfSchema({ type: 'number' }));
+    else if (type === 'toggle' && isContext(params.at)) declare(params.at, SELECTION);
+  }
+  for (const [pointer, schema] of Object.entries(graph.config.meta?.context ?? {})) if (isContext(pointer)) declare(pointer, shapeOfSchema(schema));
+
+  // Every other `/context` pointer must land on declared data.
+  const check = (text: string, pointer: string, write: boolean, into: Problem[]) => {
+    const segments = pointerSegments(text).slice(1);
+    const found = resolveShape(root, segments);
+    if (found.ok) return;
+    const { kind, words } = unresolvedWords('/context', segments, found, (name, keys) => suggestion(name, keys));
+    const message = kind === 'value' ? `in the journey's data, ${words}` : write ? `${words}: declare new data in the journey's meta.context` : `the journey's data has ${words}`;
+    into.push({ pointer, message });
+  };
+  for (const site of sites) {
+    const { type, params, pointer } = site;
+    const at = (key: string) => `${pointer}/${key}`;
+    if (type === 'assign' && !declaring.has(site) && isContext(params.to)) check(params.to, at('to'), true, journey);
+    for (const key of ['from', 'key', 'item']) if (isContext(params[key])) check(params[key], at(key), false, journey);
+    for (const [name, p] of Object.entries((params.with as JsonObject | undefined) ?? {})) if (isContext(p)) check(p, `${at('with')}${toPointer([name])}`, false, journey);
+    asList(params.keep as string[] | undefined).forEach((p, i) => isContext(p) && check(p, `${at('keep')}/${i}`, false, journey));
+  }
+  for (const { params, pointer } of guardSites(graph)) {
+    for (const key of ['at', 'a', 'b']) if (isContext(params[key])) check(params[key], `${pointer}/${key}`, false, journey);
+  }
+  for (const { invoke, pointer } of graph.invokes) {
+    const found: Array<{ text: string; pointer: string }> = [];
+    contextPointersIn(invoke.input ?? {}, `${pointer}/input`, found);
+    for (const f of found) check(f.text, f.pointer, false, journey);
+  }
+  for (const node of graph.nodes) {
+    for (const [name, p] of Object.entries(node.meta.params ?? {})) check(p, `${node.pointer}/meta/params${toPointer([name])}`, false, journey);
+  }
+
+  // Steps: each one with fields says where its data lives, and its submit keeps it there.
+  for (const node of graph.nodes) {
+    if (node.meta.route === undefined) continue;
+    const data = node.meta.data;
+    const fields = fieldsOf(node.meta.step === undefined ? undefined : steps.get(node.meta.step));
+    const saves: Array<{ to: string; pointer: string }> = [];
+    for (const n of subtree(node)) {
+      for (const edge of graph.outgoing.get(n) ?? []) {
+        if (edge.event !== 'step.submit') continue;
+        for (const site of sitesOf.get(edge) ?? []) {
+          if (site.type !== 'save' || !isContext(site.params.to)) continue;
+          const from = site.params.from;
+          if (from === undefined || from === '/event/data') saves.push({ to: site.params.to, pointer: `${site.pointer}/to` });
+        }
+      }
+    }
+    if (data === undefined && (fields.length > 0 || saves.length > 0)) {
+      const what = fields.length > 0 ? `has fields (${fields.slice(0, 4).join(', ')}${fields.length > 4 ? ', ...' : ''})` : `saves what is submitted at ${saves[0]?.to}`;
+      journey.push({
+        pointer: `${node.pointer}/meta`,
+        message: `step "${node.key}" ${what} but no meta.data: say where its data lives (a /context pointer), or false if what is typed there is not kept`,
+      });
+    }
+    for (const save of saves) {
+      if (data === false) journey.push({ pointer: save.pointer, message: `step "${node.key}" keeps no data (meta.data is false), but its submit saves it at ${save.to}` });
+      else if (typeof data === 'string' && save.to !== data) {
+        journey.push({ pointer: save.pointer, message: `the submit of step "${node.key}" saves its data at ${save.to}, but the step's meta.data is ${data}` });
+      }
+    }
+  }
+
+  // Step files: the journey's data their options read (`from`, `unlockWhen`, `sentTo`, ...).
+  const byStep = new Map<string, Problem[]>();
+  const used = new Set(graph.nodes.map((n) => n.meta.step).filter((s): s is string => s !== undefined));
+  for (const name of used) {
+    const step = steps.get(name);
+    if (!step) continue;
+    const problems: Problem[] = [];
+    const options: Array<{ options: unknown; pointer: string }> = [];
+    uiOptionSites(step.uiSchema, '/uiSchema', options);
+    for (const site of options) {
+      const found: Array<{ text: string; pointer: string }> = [];
+      contextPointersIn(site.options, site.pointer, found);
+      for (const f of found) check(f.text, f.pointer, false, problems);
+    }
+    byStep.set(name, problems);
+  }
+  return { journey, steps: byStep, shape: root };
+}
