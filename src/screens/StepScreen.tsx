@@ -49,8 +49,9 @@ export function StepScreen(props: StepScreenProps) {
 /**
  * One step of the journey, rendered from its step file: heading, text, the form (rjsf with the
  * Mantine theme and the precompiled validator), and the buttons with the events they send.
+ * Exported for the component tests, which also show steps that are not a country's.
  */
-function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData, send }: StepScreenProps & { loaded: LoadedStep }) {
+export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData, send }: StepScreenProps & { loaded: LoadedStep }) {
   const { step, validator, form: rjsf, FormWidget } = loaded;
   const [formData, setFormData] = useState<Record<string, unknown>>(() =>
     withoutRefusedConsents(step, withLocks(step, withJourneyValues(step, { ...(draft ?? saved) }, journeyData), journeyData)),
