@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/**/*.test.ts'],
+    include: ['tests/**/*.test.ts', 'tests/component/**/*.test.tsx'],
+    // rjsf's Mantine theme ships ES modules that import CSS-free Mantine by bare paths: vite resolves them.
+    server: { deps: { inline: ['@rjsf/mantine'] } },
     environment: 'node',
     // `npm run steps:compile` before any test: some tests load the generated validators.
     globalSetup: ['tests/globalSetup.ts'],

@@ -5,7 +5,8 @@ import type { StepFile } from './stepFile';
 
 /**
  * Checks a journey against its step files: every `meta.step` names a step file, and every
- * button of a step file sends an event the journey handles where that step shows.
+ * button of a step file (and every `ui:options.sends`) sends an event the journey handles where
+ * that step shows.
  * Problems come back by file: the journey's, and each step's by its name. A step file that
  * exists but is itself unsound is given as `undefined`: it is not missing, its buttons wait.
  */
@@ -40,7 +41,24 @@ export function lintJourneySteps(
         });
       }
     });
+    // A field's change that sends an event (`ui:options.sends`) is a button too.
+    for (const [at, event] of sentEvents(step.uiSchema, '/uiSchema')) {
+      if (!events.has(event)) {
+        problems.push({ pointer: at, message: `the journey ${graph.id} does not handle "${event}" on this step${suggestion(event, events)}` });
+      }
+    }
     byStep.set(name, problems);
   }
   return { journey, steps: byStep };
+}
+
+/** Every `ui:options.sends.event` of a uiSchema, with its pointer. */
+function sentEvents(ui: unknown, pointer: string, into: Array<[string, string]> = []): Array<[string, string]> {
+  if (!ui || typeof ui !== 'object' || Array.isArray(ui)) return into;
+  const sends = ((ui as Record<string, unknown>)['ui:options'] as { sends?: { event?: unknown } } | undefined)?.sends;
+  if (typeof sends?.event === 'string') into.push([`${pointer}/ui:options/sends/event`, sends.event]);
+  for (const [key, child] of Object.entries(ui)) {
+    if (!key.startsWith('ui:')) sentEvents(child, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, into);
+  }
+  return into;
 }

@@ -6,9 +6,10 @@ import type { StepFile } from '../engine/stepFile';
 import { errorMessage } from '../validation/errorMessage';
 import type { StepFormContext } from './stepFormContext';
 import { JourneyDataView } from './JourneyDataView';
+import { splitJourneyOptions } from './journeyOptions';
 import { loadAhead, loadedStep, loadStep, type LoadedStep } from './stepLoader';
 
-export interface StepScreenProps extends Omit<StepFormContext, 'formData'> {
+export interface StepScreenProps extends Omit<StepFormContext, 'formData' | 'fieldOptions'> {
   stepName: string;
   /** What the journey kept of this step's data (to show what was typed). */
   saved: Record<string, unknown> | undefined;
@@ -48,10 +49,13 @@ export function StepScreen(props: StepScreenProps) {
 /**
  * One step of the journey, rendered from its step file: heading, text, the form (rjsf with the
  * Mantine theme and the precompiled validator), and the buttons with the events they send.
+ * Exported for the component tests, which also show steps that are not a country's.
  */
-function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData, send }: StepScreenProps & { loaded: LoadedStep }) {
+export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData, send }: StepScreenProps & { loaded: LoadedStep }) {
   const { step, validator, form: rjsf, FormWidget } = loaded;
-  const [formData, setFormData] = useState<Record<string, unknown>>(() => withLocks(step, withJourneyValues(step, { ...(draft ?? saved) }, journeyData), journeyData));
+  const [formData, setFormData] = useState<Record<string, unknown>>(() =>
+    withoutRefusedConsents(step, withLocks(step, withJourneyValues(step, { ...(draft ?? saved) }, journeyData), journeyData)),
+  );
   // The journey keeps what is on the screen as the step's draft (a photo uploaded, a name typed),
   // a moment after the last change, so a reload or a killed tab does not lose it.
   const first = useRef(true);
@@ -75,21 +79,25 @@ function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData, send 
   }, [validator, step, formData]);
 
   const ui = (step.uiSchema ?? {}) as UiSchema;
+  // rjsf gets the uiSchema without the journey's keys; widgets read those from the form context.
+  const { ui: rjsfUi, fieldOptions } = useMemo(() => splitJourneyOptions(ui), [step]) // eslint-disable-line react-hooks/exhaustive-deps -- the uiSchema is the step's;
   const locks = (formData[LOCKS] ?? {}) as Record<string, boolean>;
   const locked = Object.keys(locks).filter((field) => locks[field]);
   const unlock = (field: string) => setFormData((current) => ({ ...current, [LOCKS]: { ...(current[LOCKS] as object), [field]: false } }));
-  const shownUi: UiSchema = { ...ui, 'ui:submitButtonOptions': { norender: true } };
-  for (const field of locked) shownUi[field] = { ...(ui[field] as UiSchema), 'ui:disabled': true };
+  const shownUi: UiSchema = { ...rjsfUi, 'ui:submitButtonOptions': { norender: true } };
+  for (const field of locked) shownUi[field] = { ...(rjsfUi[field] as UiSchema), 'ui:disabled': true };
   const rootOptions = (ui['ui:options'] ?? {}) as Record<string, unknown>;
   const shows = !step.schema && typeof rootOptions.from === 'string' ? getAt({ context: journeyData }, rootOptions.from) : undefined;
   // A list's button acts on one row (the sales report's "Ver detalle" opens that lead).
   const rowButton = Array.isArray(shows) ? step.buttons?.find((b) => b.event === 'lead.open') : undefined;
-  const context: StepFormContext = { call, formData, journeyData, send };
-  const onChange = (next: Record<string, unknown>) => {
-    // A field whose change sends a journey event (`ui:options.onChange`): months, the visit date.
-    for (const [field, fieldUi] of Object.entries(ui)) {
-      const on = (fieldUi as UiSchema | undefined)?.['ui:options']?.onChange as { event?: string; as?: string } | undefined;
-      if (on?.event && next[field] !== undefined && next[field] !== formData[field]) send({ type: on.event, [on.as ?? field]: next[field] });
+  const sentTo = typeof rootOptions.sentTo === 'string' ? getAt({ context: journeyData }, rootOptions.sentTo) : undefined;
+  const context: StepFormContext = { call, formData, journeyData, send, fieldOptions };
+  const onChange = (changed: Record<string, unknown>) => {
+    const next = withoutRefusedConsents(step, changed);
+    // A field whose change sends a journey event (`ui:options.sends`): months, the visit date.
+    for (const [field, options] of Object.entries(fieldOptions)) {
+      const sends = options.sends as { event?: string; as?: string } | undefined;
+      if (sends?.event && next[field] !== undefined && next[field] !== formData[field]) send({ type: sends.event, [sends.as ?? field]: next[field] });
     }
     setFormData(next);
   };
@@ -104,6 +112,7 @@ function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData, send 
     <Stack gap="md" maw={560}>
       <Title order={2}>{step.title}</Title>
       {step.description && <Text>{step.description}</Text>}
+      {(typeof sentTo === 'string' || typeof sentTo === 'number') && sentTo !== '' && <Text fw={500}>{`Enviado a ${String(sentTo)}`}</Text>}
       {step.text?.map((paragraph) => <Text key={paragraph}>{paragraph}</Text>)}
       {!step.schema && typeof rootOptions.from === 'string' && !FormWidget && (
         <JourneyDataView data={shows} options={rootOptions} rowEvent={rowButton} send={send} />
@@ -120,6 +129,9 @@ function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData, send 
           widgets={rjsf.widgets}
           formContext={context}
           noHtml5Validate
+          // A `const` is a rule, not a value: a consent that must be given opens unticked, and a
+          // select with no default opens empty (rjsf would fill in the first option's const).
+          experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
           showErrorList={false}
           transformErrors={transformErrors}
           onChange={(event) => onChange((event.formData ?? {}) as Record<string, unknown>)}
@@ -164,7 +176,7 @@ function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData, send 
 
 /** A step's fields by name, as its schema declares them. */
 const properties = (step: StepFile) => ((step.schema as { properties?: Record<string, FieldSchema> } | undefined)?.properties ?? {}) as Record<string, FieldSchema | undefined>;
-type FieldSchema = { title?: string; readOnly?: boolean };
+type FieldSchema = { title?: string; readOnly?: boolean; type?: unknown; const?: unknown };
 
 /**
  * The form data with the fields shown from the journey's data (`ui:options.from`) filled in; the
@@ -184,6 +196,22 @@ function withJourneyValues(step: StepFile, data: Record<string, unknown>, journe
     }
   }
   return next;
+}
+
+/** The fields that are a consent: a boolean that must be true (`"const": true`, a checkbox). */
+const consents = (step: StepFile) =>
+  Object.entries(properties(step))
+    .filter(([, field]) => field?.type === 'boolean' && field.const === true)
+    .map(([name]) => name);
+
+/**
+ * A consent taken back (unticked) is no answer, as before it was given: the field stays
+ * required, so the step's button stays disabled and the journey never keeps a refused consent.
+ */
+function withoutRefusedConsents(step: StepFile, data: Record<string, unknown>): Record<string, unknown> {
+  const refused = consents(step).filter((field) => data[field] === false);
+  if (refused.length === 0) return data;
+  return Object.fromEntries(Object.entries(data).filter(([field]) => !refused.includes(field)));
 }
 
 /** Where a step's data keeps which fields are still as read from the document (`ui:options.lock`). */

@@ -30,8 +30,17 @@ function check(cwd: string) {
 const kinds = readdirSync(fixturesDir).filter((f) => f.endsWith('.json')).sort();
 
 describe('npm run journeys:check on the step screens', () => {
-  it('covers unknown formats, unknown widgets, contradicting limits and missing step files', () => {
-    expect(kinds).toEqual(expect.arrayContaining(['unknown-format.json', 'unknown-widget.json', 'limit-contradicts-type.json', 'missing-step-file.json']));
+  it('covers unknown formats, unknown widgets, contradicting limits, missing step files, unknown and mistyped widget options', () => {
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        'unknown-format.json',
+        'unknown-widget.json',
+        'limit-contradicts-type.json',
+        'missing-step-file.json',
+        'unknown-widget-option.json',
+        'widget-option-wrong-type.json',
+      ]),
+    );
   });
 
   it.each(kinds)('%s: exits 1 with the problem at its line and column', (kind) => {

@@ -134,7 +134,7 @@ export async function sellUntilConfirmation(page: Page, address: string, stopAt?
   await page.keyboard.type(await outboxCode(address, 'ana.perez@example.com'));
   await click(page, 'Verificar');
   if (await reach('/terminos-y-condiciones')) return;
-  for (const box of await page.getByRole('checkbox').all()) await box.check();
+  await tickAll(page);
   await click(page, 'Aceptar y continuar');
   if (await reach('/autorizaciones-y-firma')) return;
   await click(page, 'Continuar');
@@ -163,8 +163,17 @@ export async function sellUntilConfirmation(page: Page, address: string, stopAt?
   if (await reach('/confirmar-orden')) return;
 }
 
+/**
+ * Ticks every consent box of the screen: they open unticked and the button waits for them all.
+ * The boxes are waited for first (after a reload the form may still be loading).
+ */
+async function tickAll(page: Page) {
+  await page.getByRole('checkbox').first().waitFor();
+  for (const box of await page.getByRole('checkbox').all()) await box.check();
+}
+
 /** Accepts both confirmations and creates the order. */
 export async function createOrder(page: Page) {
-  for (const box of await page.getByRole('checkbox').all()) await box.check();
+  await tickAll(page);
   await click(page, 'Crear orden');
 }

@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Tabs, Text } from '@mantine/core';
+import { getAt } from '../../engine/jsonPointer';
 import type { FormWidgetProps } from './formWidget';
 
 type Offer = {
@@ -10,36 +11,46 @@ type Offer = {
   commercialEnrichmentsList?: Array<{ descriptions?: Array<{ key?: string; value?: string }> }>;
 };
 
-const TABS: Array<{ value: string; label: string; types: string[] }> = [
-  { value: 'PAQUETE', label: 'PAQUETE', types: ['Bundle'] },
-  { value: 'TV', label: 'TV', types: ['Single tv', 'Single DTH'] },
-  { value: 'INTERNET', label: 'INTERNET', types: ['Single internet'] },
-];
+/** The tabs of the step's `ui:options`: their names in order, and the offer types each shows. */
+function tabsOf(options: Record<string, unknown>): Array<{ value: string; types: string[] }> {
+  const types = (options.types ?? {}) as Record<string, unknown>;
+  return (Array.isArray(options.tabs) ? options.tabs : []).map((tab) => ({
+    value: String(tab),
+    types: Array.isArray(types[String(tab)]) ? (types[String(tab)] as unknown[]).map(String) : [],
+  }));
+}
 
 const describe = (offer: Offer) =>
   offer.commercialEnrichmentsList?.[0]?.descriptions?.find((d) => d.key === 'shortDescription' || d.key === 'short-description')?.value;
 
-/** The offers of the node by tab, with USD prices; choosing a chosen offer again removes it (spec 4). */
-export function OffersForm({ journeyData, send }: FormWidgetProps) {
-  const sale = (journeyData.sale ?? {}) as { catalog?: unknown; selection?: Record<string, unknown> };
-  const catalog = (Array.isArray(sale.catalog) ? sale.catalog : ((sale.catalog as { offers?: Offer[] } | undefined)?.offers ?? [])) as Offer[];
-  const selected = sale.selection ?? {};
+/**
+ * The offers of the node by tab (`ui:options`: `tabs`, `types`), from the journey's data
+ * (`from`, the chosen ones at `selected`), with USD prices; a tap sends `sends.event` with the
+ * offer, and choosing a chosen offer again removes it (spec 4).
+ */
+export function OffersForm({ journeyData, send, options }: FormWidgetProps) {
+  const tabs = tabsOf(options);
+  const found = typeof options.from === 'string' ? getAt({ context: journeyData }, options.from) : undefined;
+  const catalog = (Array.isArray(found) ? found : ((found as { offers?: Offer[] } | undefined)?.offers ?? [])) as Offer[];
+  const chosen = typeof options.selected === 'string' ? getAt({ context: journeyData }, options.selected) : undefined;
+  const selected = (chosen && typeof chosen === 'object' ? chosen : {}) as Record<string, unknown>;
+  const event = (options.sends as { event?: unknown } | undefined)?.event;
   return (
-    <Tabs defaultValue="PAQUETE">
+    <Tabs defaultValue={tabs[0]?.value}>
       <Tabs.List grow>
-        {TABS.map((tab) => (
+        {tabs.map((tab) => (
           <Tabs.Tab key={tab.value} value={tab.value}>
-            {tab.label}
+            {tab.value}
           </Tabs.Tab>
         ))}
       </Tabs.List>
-      {TABS.map((tab) => (
+      {tabs.map((tab) => (
         <Tabs.Panel key={tab.value} value={tab.value} pt="sm">
           <Stack>
             {catalog
               .filter((offer) => tab.types.includes(String(offer.type)))
               .map((offer) => {
-                const chosen = offer.planId in selected;
+                const isChosen = offer.planId in selected;
                 return (
                   <Card key={offer.planId} withBorder padding="sm">
                     <Group justify="space-between" wrap="nowrap">
@@ -50,8 +61,13 @@ export function OffersForm({ journeyData, send }: FormWidgetProps) {
                       </Stack>
                       <Stack gap={4} align="flex-end">
                         <Text fw={700}>{`$${Number(offer.priceList?.[0]?.value ?? 0).toFixed(2)}`}</Text>
-                        <Button size="sm" variant={chosen ? 'filled' : 'outline'} aria-pressed={chosen} onClick={() => send({ type: 'offer.toggle', planId: offer.planId, offer })}>
-                          {chosen ? 'Elegido' : 'Elegir'}
+                        <Button
+                          size="sm"
+                          variant={isChosen ? 'filled' : 'outline'}
+                          aria-pressed={isChosen}
+                          onClick={() => typeof event === 'string' && send({ type: event, planId: offer.planId, offer })}
+                        >
+                          {isChosen ? 'Elegido' : 'Elegir'}
                         </Button>
                       </Stack>
                     </Group>

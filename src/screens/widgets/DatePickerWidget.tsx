@@ -3,17 +3,19 @@ import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import type { WidgetProps } from '@rjsf/utils';
 import 'dayjs/locale/es';
 import { getAt } from '../../engine/jsonPointer';
-import type { StepFormContext } from '../stepFormContext';
+import { journeyOptionsOf, type StepFormContext } from '../stepFormContext';
 
 /**
  * A calendar (in Spanish, weeks from Monday) where only the dates the provider suggested can be
- * picked (`ui:options.datesAt`, a pointer into the journey's data; by default the schedule's
+ * picked (`ui:options.datesAt`, a /context pointer into the journey's data; by default the schedule's
  * suggested dates, ISO `YYYY-MM-DD`). On a phone it opens as a full-width dialog, easier to tap.
  */
-export function DatePickerWidget({ id, value, onChange, options, label, rawErrors, required, registry }: WidgetProps) {
+export function DatePickerWidget(props: WidgetProps) {
+  const { id, value, onChange, label, rawErrors, required, registry } = props;
   const { journeyData } = registry.formContext as StepFormContext;
-  const at = typeof options.datesAt === 'string' ? options.datesAt : '/sale/schedule/suggestedDates';
-  const dates = ((getAt(journeyData, at) as string[] | undefined) ?? []).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)).sort();
+  const { datesAt } = journeyOptionsOf(props);
+  const at = typeof datesAt === 'string' ? datesAt : '/context/sale/schedule/suggestedDates';
+  const dates = ((getAt({ context: journeyData }, at) as string[] | undefined) ?? []).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)).sort();
   const offered = new Set(dates);
   return (
     <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>

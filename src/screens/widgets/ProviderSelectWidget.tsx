@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
-import type { StepFormContext } from '../stepFormContext';
+import { journeyOptionsOf, type StepFormContext } from '../stepFormContext';
 
 type Row = { name?: string; code?: string };
 
@@ -10,8 +10,11 @@ type Row = { name?: string; code?: string };
  * fields it depends on (`dependsOn`) change; `param` renames the first one on the wire
  * (`deparment`, the provider's spelling).
  */
-export function ProviderSelectWidget({ id, value, onChange, options, label, rawErrors, disabled, required, placeholder, registry }: WidgetProps) {
+export function ProviderSelectWidget(props: WidgetProps) {
+  const { id, value, onChange, label, rawErrors, disabled, required, placeholder, registry } = props;
   const { call, formData } = registry.formContext as StepFormContext;
+  // The call's options are the journey's: rjsf does not hand them over (see journeyOptions).
+  const options = journeyOptionsOf(props);
   const source = String(options.source ?? '').replace(/^api\./, '');
   const dependsOn = (options.dependsOn as string[] | undefined) ?? [];
   const inputs = dependsOn.map((field) => formData[field]);

@@ -2,7 +2,7 @@ import { Group, Radio, Text } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect } from 'react';
 import { getAt } from '../../engine/jsonPointer';
-import type { StepFormContext } from '../stepFormContext';
+import { journeyOptionsOf, type StepFormContext } from '../stepFormContext';
 
 /** A provider's appointment: `hour` is HH:MM on a 24-hour clock. */
 interface Appointment {
@@ -19,16 +19,18 @@ export function periodOf(hour: string | undefined): 'AM' | 'PM' | undefined {
 
 /**
  * AM / PM for the chosen date, each offered only when the provider has a slot in it
- * (`ui:options.slotsAt`, a pointer to the getTimeSlots answer in the journey's data; the date
+ * (`ui:options.slotsAt`, a /context pointer to the getTimeSlots answer; the date
  * field named by `dependsOn`). Until a date is chosen there is nothing to offer.
  */
-export function TimeSlotsWidget({ id, value, onChange, options, label, rawErrors, required, registry }: WidgetProps) {
+export function TimeSlotsWidget(props: WidgetProps) {
+  const { id, value, onChange, options, label, rawErrors, required, registry } = props;
   const { journeyData, formData } = registry.formContext as StepFormContext;
+  const journey = journeyOptionsOf(props);
   const choices = (options.enumOptions ?? []) as Array<{ value: unknown; label: string }>;
-  const dateField = Array.isArray(options.dependsOn) ? String(options.dependsOn[0]) : 'installationDate';
+  const dateField = Array.isArray(journey.dependsOn) ? String(journey.dependsOn[0]) : 'installationDate';
   const date = formData[dateField];
-  const at = typeof options.slotsAt === 'string' ? options.slotsAt : '/sale/schedule/slots';
-  const slots = ((getAt(journeyData, at) as { OptionalAppointments?: Appointment[] } | undefined)?.OptionalAppointments ?? []).filter(
+  const at = typeof journey.slotsAt === 'string' ? journey.slotsAt : '/context/sale/schedule/slots';
+  const slots = ((getAt({ context: journeyData }, at) as { OptionalAppointments?: Appointment[] } | undefined)?.OptionalAppointments ?? []).filter(
     (slot) => slot.date === undefined || slot.date === date,
   );
   const open = new Set(slots.map((slot) => periodOf(slot.hour)));

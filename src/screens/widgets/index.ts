@@ -13,7 +13,7 @@ export const fieldWidgets: Record<string, () => Promise<Widget>> = {
   timeSlots: () => import('./TimeSlotsWidget').then((m) => m.TimeSlotsWidget as Widget),
   documentUpload: () => import('./DocumentUploadWidget').then((m) => m.DocumentUploadWidget as Widget),
   // The theme's select, under rjsf's own name so it replaces the plain one (see rjsf/StepForm).
-  SelectWidget: () => import('@rjsf/mantine/lib/widgets/SelectWidget.js').then((m) => m.default as Widget),
+  SelectWidget: () => import('../rjsf/ChoiceSelectWidget').then((m) => m.default as Widget),
 };
 
 export type FormWidget = (props: FormWidgetProps) => React.JSX.Element;

@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+import './jsdomShims';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { StepFile } from '../../src/engine/stepFile';
+import { showStep, showStepFile } from './stepScreen';
+
+afterEach(cleanup);
+
+/** A step with a select and no default: the nationality, "Salvadoreña" first. */
+const nationality: StepFile = {
+  $schema: '../../step.schema.json',
+  step: 'nationality',
+  title: 'Nacionalidad del cliente',
+  schema: {
+    type: 'object',
+    required: ['nationality'],
+    properties: {
+      nationality: {
+        type: 'string',
+        title: 'Nacionalidad',
+        oneOf: [
+          { const: 'SV', title: 'Salvadoreña' },
+          { const: 'GT', title: 'Guatemalteca' },
+          { const: 'HN', title: 'Hondureña' },
+        ],
+      },
+    },
+  },
+  uiSchema: { nationality: { 'ui:widget': 'select', 'ui:placeholder': 'Elige una' } },
+  buttons: [{ label: 'Continuar', event: 'step.submit', primary: true, validate: true }],
+};
+
+async function pick(label: RegExp, option: string) {
+  const user = userEvent.setup({ delay: null });
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('a select', () => {
+  it('with no default opens empty and takes its first option', async () => {
+    await showStepFile(nationality, ['SelectWidget']);
+    const select = screen.getByRole('combobox', { name: /Nacionalidad/ });
+    expect(select).toHaveProperty('value', '');
+    expect(screen.getByRole('button', { name: 'Continuar' })).toHaveProperty('disabled', true);
+    await pick(/Nacionalidad/, 'Salvadoreña');
+    expect(select).toHaveProperty('value', 'Salvadoreña');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Continuar' })).toHaveProperty('disabled', false));
+  });
+
+  it('keeps an option chosen again (it does not empty the field)', async () => {
+    await showStepFile(nationality, ['SelectWidget']);
+    await pick(/Nacionalidad/, 'Guatemalteca');
+    await pick(/Nacionalidad/, 'Guatemalteca');
+    expect(screen.getByRole('combobox', { name: /Nacionalidad/ })).toHaveProperty('value', 'Guatemalteca');
+    expect(screen.getByRole('button', { name: 'Continuar' })).toHaveProperty('disabled', false);
+  });
+
+  it('on /proceder-pago sends checkout.months with the months chosen, and keeps its handler', async () => {
+    const sent = await showStep('checkout', { sale: { checkout: { activationCost: 60 } } });
+    expect(screen.getByRole('combobox', { name: /Meses de contrato/ })).toHaveProperty('value', '0 meses');
+    // The default (0) is the first value the field takes: the journey prices it as the step opens.
+    expect(sent.filter((e) => e.type === 'checkout.months')).toEqual([{ type: 'checkout.months', months: 0 }]);
+    await pick(/Meses de contrato/, '12 meses');
+    expect(screen.getByRole('combobox', { name: /Meses de contrato/ })).toHaveProperty('value', '12 meses');
+    expect(sent.filter((e) => e.type === 'checkout.months').at(-1)).toEqual({ type: 'checkout.months', months: 12 });
+    await pick(/Meses de contrato/, '0 meses');
+    expect(sent.filter((e) => e.type === 'checkout.months').at(-1)).toEqual({ type: 'checkout.months', months: 0 });
+  });
+});

@@ -1,0 +1,52 @@
+import { MantineProvider } from '@mantine/core';
+import validator from '@rjsf/validator-ajv8';
+import { render, screen } from '@testing-library/react';
+import type { StepFile } from '../../src/engine/stepFile';
+import { StepForm } from '../../src/screens/rjsf/StepForm';
+import { LoadedStepScreen, StepScreen } from '../../src/screens/StepScreen';
+import type { StepFormContext } from '../../src/screens/stepFormContext';
+import { fieldWidgets } from '../../src/screens/widgets/index';
+
+/** A journey event as a step screen sends it. */
+export type SentEvent = { type: string } & Record<string, unknown>;
+
+// Component tests show no step that calls the provider: a call is a mistake in the test.
+const noProvider: StepFormContext['call'] = (operationId) => Promise.reject(new Error(`a component test called the provider (${String(operationId)})`));
+
+/**
+ * Shows one El Salvador step as the app does (its file, precompiled validator and widgets
+ * through the step loader), with the journey's data given, and records the events it sends.
+ */
+export async function showStep(stepName: string, journeyData: Record<string, unknown> = {}, saved?: Record<string, unknown>) {
+  const sent: SentEvent[] = [];
+  render(
+    <MantineProvider env="test">
+      <StepScreen stepName={stepName} saved={saved} busy={false} call={noProvider} journeyData={journeyData} send={(event) => sent.push(event)} />
+    </MantineProvider>,
+  );
+  await screen.findByRole('heading', { level: 2 });
+  return sent;
+}
+
+/**
+ * Shows a step file that no country has (a field the test needs), with rjsf's own validator
+ * compiled at run time in place of a precompiled one, and the app's registered widgets.
+ */
+export async function showStepFile(step: StepFile, widgets: string[], journeyData: Record<string, unknown> = {}) {
+  const sent: SentEvent[] = [];
+  const loaded = await Promise.all(widgets.map(async (name) => [name, await (fieldWidgets[name] as () => Promise<unknown>)()] as const));
+  render(
+    <MantineProvider env="test">
+      <LoadedStepScreen
+        stepName={step.step}
+        loaded={{ step, validator, form: { Form: StepForm, widgets: Object.fromEntries(loaded) as never } }}
+        saved={undefined}
+        busy={false}
+        call={noProvider}
+        journeyData={journeyData}
+        send={(event) => sent.push(event)}
+      />
+    </MantineProvider>,
+  );
+  return sent;
+}
