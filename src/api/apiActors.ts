@@ -1,12 +1,10 @@
 import { fromPromise } from 'xstate';
 import type { CallOutcome } from './apiError';
 import type { CallInput } from './callOperation';
-import type { OperationId, OperationTable } from './operationTable';
+import type { OperationTable } from './operationTable';
 import { createPinSealer, pinKeyByCall, type PinKeySource } from './pinSealer';
 import { adaptInput, type ApiSession } from './requestAdapters';
 
-/** Operations sent with an Idempotency-Key, which may be repeated without doing twice what they do. */
-const RETRIED = new Set<OperationId>(['activation']);
 
 /** Pauses before each retry of an idempotent call that got no answer: 1 s, 2 s, 4 s. */
 export const RETRY_DELAYS_MS = [1000, 2000, 4000] as const;
@@ -42,7 +40,7 @@ export function createApiActors<T extends OperationTable>(
       fromPromise<unknown, Record<string, unknown> | undefined>(async ({ input }) => {
         const given = input ?? {};
         // Sign-in sends the PIN encrypted; the sealed text is what later calls send (vendPass...).
-        let sealedPin = operationId === 'accessToken' ? await sealPin(String(given.code ?? '')) : undefined;
+        let sealedPin = operations[operationId]?.signing === 'sign-in' ? await sealPin(String(given.code ?? '')) : undefined;
         let adapted = sealedPin === undefined ? adaptInput(operationId, given, session) : { ...given, code: sealedPin };
         let outcome = await call(operationId, adapted);
         // A sign-in refused as unsigned or forged (401, not a wrong PIN) means the provider's keys
@@ -56,7 +54,8 @@ export function createApiActors<T extends OperationTable>(
         // failed without any answer (a phone losing signal), it is retried with growing pauses;
         // the provider answers the first order's lead. A timeout (504) or an error answer is not
         // retried here: the journey shows it (spec section 4).
-        if (RETRIED.has(operationId)) {
+        // Operations sent with an Idempotency-Key may be repeated without doing twice what they do.
+        if (operations[operationId]?.headers.includes('Idempotency-Key')) {
           for (const delay of retryDelaysMs) {
             if (outcome.ok || outcome.error.kind !== 'network' || outcome.error.status !== 0) break;
             await new Promise((resolve) => setTimeout(resolve, delay));

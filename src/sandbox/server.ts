@@ -30,13 +30,25 @@ export function countryApis(openapiRoot = OPENAPI_ROOT, seedRoot = SEED_ROOT): C
   return countryCodes(openapiRoot).map((code) => ({ code, openapiDir: resolve(openapiRoot, code), seedDir: resolve(seedRoot, code) }));
 }
 
+/**
+ * What the sandbox serves by default: the repository's countries, and those of the country
+ * packs in `COUNTRY_PACKS` (a folder with the repository's layout: `openapi/<cc>/`, `seed/<cc>/`),
+ * a test country made only of data among them.
+ */
+export function defaultCountryApis(packs = process.env.COUNTRY_PACKS): CountryApi[] {
+  const own = countryApis();
+  if (!packs) return own;
+  const packed = countryApis(resolve(packs, 'openapi'), resolve(packs, 'seed')).filter((c) => !own.some((o) => o.code === c.code));
+  return [...own, ...packed];
+}
+
 export interface SandboxOptions {
   /** SQLite file, one per country beside it (`sandbox.db` gives `sandbox.sv.db`...), or `:memory:`. */
   db?: string;
   mode?: SandboxMode;
   /** The provider segment of the paths (`/v1/<provider>/...`). */
   provider?: string;
-  /** The countries served, each under its own paths (default: every country of `openapi/`). */
+  /** The countries served, each under its own paths (default: `defaultCountryApis()`). */
   countries?: CountryApi[];
   /** The country whose database is `Sandbox.db` (the build's: `COUNTRY`, SV by default). */
   country?: string;
@@ -176,7 +188,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const mode = options.mode ?? 'dev';
   const provider = options.provider ?? 'telco';
   const now = options.now ?? (() => new Date());
-  const countries = options.countries ?? countryApis();
+  const countries = options.countries ?? defaultCountryApis();
   const databases = new Map(countries.map((c) => [c.code, openDatabase(countryDbFile(options.db ?? '.data/sandbox.db', c.code), c.seedDir)]));
   const mainCountry = options.country ?? process.env.COUNTRY?.toLowerCase() ?? 'sv';
   const db = databases.get(mainCountry) ?? [...databases.values()][0];
