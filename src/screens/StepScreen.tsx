@@ -80,7 +80,7 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
 
   const ui = (step.uiSchema ?? {}) as UiSchema;
   // rjsf gets the uiSchema without the journey's keys; widgets read those from the form context.
-  const { ui: rjsfUi, fieldOptions } = useMemo(() => splitJourneyOptions(ui), [step]) // eslint-disable-line react-hooks/exhaustive-deps -- the uiSchema is the step's;
+  const { ui: rjsfUi, fieldOptions } = useMemo(() => splitJourneyOptions(ui), [step]); // eslint-disable-line react-hooks/exhaustive-deps -- the uiSchema is the step's
   const locks = (formData[LOCKS] ?? {}) as Record<string, boolean>;
   const locked = Object.keys(locks).filter((field) => locks[field]);
   const unlock = (field: string) => setFormData((current) => ({ ...current, [LOCKS]: { ...(current[LOCKS] as object), [field]: false } }));
