@@ -68,6 +68,11 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
     return () => clearTimeout(handle);
   }, [formData]); // eslint-disable-line react-hooks/exhaustive-deps -- only a change of the data is saved
   const form = useRef<{ submit: () => void } | null>(null);
+  // The data as last changed, for onChange (see there); it follows every other change too.
+  const latest = useRef(formData);
+  useEffect(() => {
+    latest.current = formData;
+  }, [formData]);
   // Fields shown from the journey's data (`ui:options.from`) follow it: the activation cost
   // after a change of months; read-only ones always, the others while still empty.
   useEffect(() => setFormData((current) => withJourneyValues(step, current, journeyData)), [journeyData]); // eslint-disable-line react-hooks/exhaustive-deps -- the journey's data is what changes
@@ -80,7 +85,7 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
 
   const ui = (step.uiSchema ?? {}) as UiSchema;
   // rjsf gets the uiSchema without the journey's keys; widgets read those from the form context.
-  const { ui: rjsfUi, fieldOptions } = useMemo(() => splitJourneyOptions(ui), [step]) // eslint-disable-line react-hooks/exhaustive-deps -- the uiSchema is the step's;
+  const { ui: rjsfUi, fieldOptions } = useMemo(() => splitJourneyOptions(ui), [step]); // eslint-disable-line react-hooks/exhaustive-deps -- the uiSchema is the step's
   const locks = (formData[LOCKS] ?? {}) as Record<string, boolean>;
   const locked = Object.keys(locks).filter((field) => locks[field]);
   const unlock = (field: string) => setFormData((current) => ({ ...current, [LOCKS]: { ...(current[LOCKS] as object), [field]: false } }));
@@ -95,9 +100,13 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
   const onChange = (changed: Record<string, unknown>) => {
     const next = withoutRefusedConsents(step, changed);
     // A field whose change sends a journey event (`ui:options.sends`): months, the visit date.
+    // Compared with the latest data, not this render's: rjsf may report twice before React draws
+    // again (its default filled in as the step opens), and the event must go once.
+    const before = latest.current;
+    latest.current = next;
     for (const [field, options] of Object.entries(fieldOptions)) {
       const sends = options.sends as { event?: string; as?: string } | undefined;
-      if (sends?.event && next[field] !== undefined && next[field] !== formData[field]) send({ type: sends.event, [sends.as ?? field]: next[field] });
+      if (sends?.event && next[field] !== undefined && next[field] !== before[field]) send({ type: sends.event, [sends.as ?? field]: next[field] });
     }
     setFormData(next);
   };

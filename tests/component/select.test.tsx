@@ -59,13 +59,14 @@ describe('a select', () => {
 
   it('on /proceder-pago sends checkout.months with the months chosen, and keeps its handler', async () => {
     const sent = await showStep('checkout', { sale: { checkout: { activationCost: 60 } } });
+    const months = () => sent.filter((e) => e.type === 'checkout.months');
     expect(screen.getByRole('combobox', { name: /Meses de contrato/ })).toHaveProperty('value', '0 meses');
     // The default (0) is the first value the field takes: the journey prices it as the step opens.
-    expect(sent.filter((e) => e.type === 'checkout.months')).toEqual([{ type: 'checkout.months', months: 0 }]);
+    await waitFor(() => expect(months()).toEqual([{ type: 'checkout.months', months: 0 }]));
     await pick(/Meses de contrato/, '12 meses');
     expect(screen.getByRole('combobox', { name: /Meses de contrato/ })).toHaveProperty('value', '12 meses');
-    expect(sent.filter((e) => e.type === 'checkout.months').at(-1)).toEqual({ type: 'checkout.months', months: 12 });
+    await waitFor(() => expect(months()).toEqual([{ type: 'checkout.months', months: 0 }, { type: 'checkout.months', months: 12 }]));
     await pick(/Meses de contrato/, '0 meses');
-    expect(sent.filter((e) => e.type === 'checkout.months').at(-1)).toEqual({ type: 'checkout.months', months: 0 });
+    await waitFor(() => expect(months().at(-1)).toEqual({ type: 'checkout.months', months: 0 }));
   });
 });
