@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { countryModules } from './scripts/countryModules';
 
 export default defineConfig({
+  // Screens and shell read their country from the build-time modules, in tests as in the app.
+  plugins: [countryModules()],
   test: {
     include: ['tests/**/*.test.ts'],
     environment: 'node',
