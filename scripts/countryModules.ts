@@ -48,8 +48,9 @@ function readCountry(paths: PackPaths): CountryFile {
 }
 
 function countryModule(country: CountryFile): string {
-  const { $schema: _schema, referenceData: _reference, ...exported } = country;
-  return Object.entries(exported)
+  // The file's `$schema` is for editors; reference data is loaded by its own module.
+  return Object.entries(country)
+    .filter(([name]) => name !== '$schema' && name !== 'referenceData')
     .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`)
     .join('\n');
 }

@@ -1,5 +1,6 @@
 // The build-time modules of the country the app is built for (scripts/countryModules.ts, chosen
 // by COUNTRY). Shared code reads its country only through them.
+/* eslint-disable @typescript-eslint/consistent-type-imports -- an ambient module cannot import a relative module: import() types are how it names the project's types */
 
 declare module 'virtual:country' {
   type CountryFile = import('./engine/countryFile').CountryFile;
