@@ -16,6 +16,7 @@ const vocabulary: SchemaWords = {
     [/after\/propertyNames/, 'a delay is a number of milliseconds'],
     [/\/id\/pattern/, 'an id is letters, digits, "-" and "_" (journey ids: country code in lower case)'],
     [/step\/pattern/, 'a step screen is named in camelCase, like "clientInformation"'],
+    [/country\/pattern/, 'a country is its two-letter code in capitals, like "SV"'],
   ],
 };
 
