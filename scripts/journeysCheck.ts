@@ -17,7 +17,8 @@ import type { StepFile } from '../src/engine/stepFile';
 import { packRoot } from './countryPack';
 import { handledEvents, journeyFiles } from './journeyFiles';
 
-const root = packRoot();
+// Relative, as every file is named in the problem lines.
+const root = relative(process.cwd(), packRoot()) || '.';
 const STEPS = join(root, 'schemas/steps');
 const COUNTRIES = join(root, 'countries');
 const given = process.argv.slice(2);
