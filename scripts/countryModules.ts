@@ -100,28 +100,33 @@ export function countryModules(paths: PackPaths = packPaths()): Plugin {
       // A build for a country without a sound country file or journey stops at once, saying why.
       load();
     },
-    resolveId(id) {
-      return id.startsWith(PREFIX) && (MODULES as readonly string[]).includes(id.slice(PREFIX.length)) ? `\0${id}` : undefined;
+    // Filtered, so that the bundler calls the plugin for its own modules only (thousands of imports otherwise).
+    resolveId: {
+      filter: { id: /^virtual:country/ },
+      handler(id) {
+        return (MODULES as readonly string[]).includes(id.slice(PREFIX.length)) ? `\0${id}` : undefined;
+      },
     },
-    load(id) {
-      if (!id.startsWith(`\0${PREFIX}`)) return undefined;
-      const which = id.slice(PREFIX.length + 1);
-      this.addWatchFile(paths.countryFile);
-      switch (which) {
-        case '':
-          return countryModule(load());
-        case '/journey':
-          this.addWatchFile(paths.journey);
-          return journeyModule(paths);
-        case '/steps':
-          return stepsModule(paths);
-        case '/reference':
-          return referenceModule(paths, load());
-        case '/operations':
-          return operationsModule(paths);
-        default:
-          return undefined;
-      }
+    load: {
+      filter: { id: /^\0virtual:country/ },
+      handler(id) {
+        this.addWatchFile(paths.countryFile);
+        switch (id.slice(PREFIX.length + 1)) {
+          case '':
+            return countryModule(load());
+          case '/journey':
+            this.addWatchFile(paths.journey);
+            return journeyModule(paths);
+          case '/steps':
+            return stepsModule(paths);
+          case '/reference':
+            return referenceModule(paths, load());
+          case '/operations':
+            return operationsModule(paths);
+          default:
+            return undefined;
+        }
+      },
     },
     transformIndexHtml(html) {
       // The browser tab shows the country's app name, in its language.

@@ -11,8 +11,8 @@ import { formatMoney } from '../../src/engine/countryFile';
 // The build-time modules the app reads its country from (scripts/countryModules.ts), here as
 // the tests' Vite config gives them (El Salvador by default), and for another pack.
 
-type Hook = (this: { addWatchFile: (file: string) => void }, id: string) => string | undefined;
-const moduleText = (plugin: ReturnType<typeof countryModules>, id: string) => (plugin.load as unknown as Hook).call({ addWatchFile: () => undefined }, `\0${id}`);
+type Hook = { handler: (this: { addWatchFile: (file: string) => void }, id: string) => string | undefined };
+const moduleText = (plugin: ReturnType<typeof countryModules>, id: string) => (plugin.load as unknown as Hook).handler.call({ addWatchFile: () => undefined }, `\0${id}`);
 
 describe('the country modules of the default build', () => {
   it("are El Salvador's: its country file, its journey, its step files", () => {
