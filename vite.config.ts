@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
-import { journeyForBrowser } from './src/engine/journeyForBrowser';
+import { defineConfig } from 'vite';
+import { countryModules } from './scripts/countryModules';
 
 /** The map libraries (react-map-gl over maplibre-gl or mapbox-gl), loaded on the map step only. */
 const MAP_LIBRARY = /[\\/]node_modules[\\/](maplibre-gl|mapbox-gl|react-map-gl|@vis\.gl[\\/]react-map(box|libre))[\\/]/;
@@ -13,19 +13,11 @@ const MAP_LIBRARY = /[\\/]node_modules[\\/](maplibre-gl|mapbox-gl|react-map-gl|@
 const mapLibNamed = (fallback: string) => (chunk: { moduleIds: string[]; facadeModuleId: string | null }) =>
   [...chunk.moduleIds, chunk.facadeModuleId ?? ''].some((id) => MAP_LIBRARY.test(id)) ? 'assets/map-lib-[name]-[hash].js' : fallback;
 
-/** Journey files reach the browser without their descriptions and examples (see journeyForBrowser). */
-const compactJourneys: Plugin = {
-  name: 'compact-journeys',
-  enforce: 'pre',
-  transform(code, id) {
-    if (!/[\\/]journeys[\\/][a-z]{2}[^\\/]*\.json$/.test(id)) return undefined;
-    return { code: JSON.stringify(journeyForBrowser(JSON.parse(code))), map: null };
-  },
-};
-
-// The app is built for one country at a time (DESIGN.md); El Salvador is the only one so far.
+// The app is built for one country at a time (DESIGN.md): `COUNTRY=<cc>` (sv by default), its
+// pack read from `COUNTRY_PACKS` (the repository by default) through the build-time modules of
+// scripts/countryModules.ts; the journey reaches the browser without descriptions and examples.
 export default defineConfig({
-  plugins: [react(), compactJourneys],
+  plugins: [react(), countryModules()],
   resolve: {
     alias: {
       // Step texts are plain: rjsf's markdown renderer is not worth its size (see the module).

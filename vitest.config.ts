@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { countryModules } from './scripts/countryModules';
 
 export default defineConfig({
+  // Screens and shell read their country from the build-time modules, in tests as in the app.
+  plugins: [countryModules()],
   test: {
     include: ['tests/**/*.test.ts', 'tests/component/**/*.test.tsx'],
     // rjsf's Mantine theme ships ES modules that import CSS-free Mantine by bare paths: vite resolves them.

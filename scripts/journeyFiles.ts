@@ -8,3 +8,12 @@ export function journeyFiles(dir = 'journeys'): string[] {
     .sort()
     .map((f) => join(dir, f));
 }
+
+/** Every event a journey's states handle (`on` keys at any depth): what a button or a sidebar entry may send. */
+export function handledEvents(config: unknown, into = new Set<string>()): Set<string> {
+  if (!config || typeof config !== 'object') return into;
+  const node = config as { on?: Record<string, unknown>; states?: Record<string, unknown> };
+  for (const event of Object.keys(node.on ?? {})) into.add(event);
+  for (const child of Object.values(node.states ?? {})) handledEvents(child, into);
+  return into;
+}

@@ -1,12 +1,14 @@
 /**
  * `npm run journeys:check [-- files...]`: checks the provider's API specs (`openapi/<cc>/`: an
  * operation id used twice in a country, a path served for two countries), journey files
- * (default: every file in journeys/) against their country's operations, and the step screens
- * of their countries (schemas/steps/<cc>/), and prints one line per problem as
- * `file:line:column pointer: words`. Exits 0 when all are sound, 1 otherwise.
+ * (default: every file in journeys/) against their country's operations, the step screens of
+ * their countries (schemas/steps/<cc>/) and their country files (countries/<cc>.json), and
+ * prints one line per problem as `file:line:column pointer: words`. Exits 0 when all are sound,
+ * 1 otherwise. `COUNTRY_PACKS` checks another pack's folder (scripts/countryPack.ts).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
+import { checkCountryFile } from '../src/engine/checkCountryFile';
 import { checkJourney } from '../src/engine/checkJourney';
 import { checkStepFile, type StepCheck } from '../src/engine/checkStepFile';
 import { buildJourneyGraph } from '../src/engine/journeyGraph';
@@ -15,20 +17,34 @@ import { lintJourneySteps } from '../src/engine/lintJourneySteps';
 import { lintShellEvents } from '../src/engine/shellEvents';
 import { formatProblem, locateProblems, type LocatedProblem } from '../src/engine/problem';
 import type { StepFile } from '../src/engine/stepFile';
-import { countryActors, countryOperations, openapiRoot } from './countryActors';
+import { countryActors, countryOperations, openapiRoots } from './countryActors';
 import { apiSpecProblems } from '../src/sandbox/openapiSpecs';
-import { journeyFiles } from './journeyFiles';
+import { packRoot } from './countryPack';
+import { handledEvents, journeyFiles } from './journeyFiles';
 
-const STEPS = 'schemas/steps';
+// Relative, as every file is named in the problem lines.
+const root = relative(process.cwd(), packRoot()) || '.';
+const STEPS = join(root, 'schemas/steps');
+const COUNTRIES = join(root, 'countries');
 const given = process.argv.slice(2);
-const files = given.length > 0 ? given : journeyFiles();
+const files = given.length > 0 ? given : journeyFiles(join(root, 'journeys'));
 // The provider's operations come first: a journey's calls are checked against them.
-const problems: LocatedProblem[] = [...apiSpecProblems(openapiRoot())];
+const problems: LocatedProblem[] = openapiRoots().flatMap((specs) => apiSpecProblems(specs));
 const shown = (file: string) => relative(process.cwd(), file) || file;
+const countriesChecked = new Set<string>();
+
+/** A country's file, checked; its sidebar against the events its journey handles, when known. */
+function checkCountry(code: string, events?: ReadonlySet<string>): boolean {
+  const file = join(COUNTRIES, `${code}.json`);
+  if (!existsSync(file)) return false;
+  countriesChecked.add(code);
+  problems.push(...checkCountryFile(shown(file), readFileSync(file, 'utf8'), code, events).problems);
+  return true;
+}
 
 /** The sidebar's events of a country (its country file, `countries/<cc>.json`), when it has one. */
 function menuEventsOf(country: string): string[] {
-  const file = join('countries', `${country.toLowerCase()}.json`);
+  const file = join(COUNTRIES, `${country.toLowerCase()}.json`);
   if (!existsSync(file)) return [];
   try {
     const sidebar = (JSON.parse(readFileSync(file, 'utf8')) as { sidebar?: Array<{ event?: unknown }> }).sidebar ?? [];
@@ -66,7 +82,15 @@ for (const file of files) {
   const check = checkJourney(shown(file), text, countryActors);
   problems.push(...check.problems);
   if (!check.config?.meta) continue;
-  const dir = join(STEPS, check.config.meta.country.toLowerCase());
+  const code = check.config.meta.country.toLowerCase();
+  if (!countriesChecked.has(code) && !checkCountry(code, handledEvents(check.config))) {
+    problems.push(
+      ...locateProblems(check.file, check.source, [
+        { pointer: '/meta/country', message: `no country file ${shown(join(COUNTRIES, `${code}.json`))}: the app cannot be built for ${code.toUpperCase()} without it (see schemas/country.schema.json)` },
+      ]),
+    );
+  }
+  const dir = join(STEPS, code);
   const checks = stepsOf(dir);
   const steps = new Map<string, StepFile | undefined>([...checks].map(([name, c]) => [name, c.step]));
   const graph = buildJourneyGraph(check.config);
@@ -85,6 +109,12 @@ for (const file of files) {
 // Step folders of countries whose journey was not checked are still checked on their own.
 if (given.length === 0 && existsSync(STEPS)) {
   for (const country of readdirSync(STEPS).sort()) stepsOf(join(STEPS, country));
+}
+// So are country files without a journey.
+if (given.length === 0 && existsSync(COUNTRIES)) {
+  for (const name of readdirSync(COUNTRIES).filter((f) => f.endsWith('.json')).sort()) {
+    if (!countriesChecked.has(basename(name, '.json'))) checkCountry(basename(name, '.json'));
+  }
 }
 
 for (const problem of problems) console.log(formatProblem(problem));

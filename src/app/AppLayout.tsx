@@ -1,18 +1,14 @@
 import { Alert, AppShell, Burger, Group, Loader, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { appTitle, sidebar } from 'virtual:country';
 import { IdleGuard } from './IdleGuard';
 import { useJourney } from './journeyContext';
 
-/** The sidebar of the signed-in area (spec 2.3): each entry an event of the journey. */
-const MENU = [
-  { label: 'Nuevo cliente', event: 'menu.newClient' },
-  { label: 'Reporte de ventas', event: 'menu.salesReport' },
-  { label: 'Boletín de ofertas', event: 'menu.offerBulletin' },
-  { label: 'Cerrar sesión', event: 'menu.logout' },
-] as const;
-
-/** The frame around every step: header with progress, sidebar when signed in, the step's message. */
+/**
+ * The frame around every step: header with the country's app name and progress, the sidebar when
+ * signed in (the country file's entries, spec 2.3: each an event of the journey), the step's message.
+ */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { step, context, busy, send } = useJourney();
   const [opened, { toggle, close }] = useDisclosure(false);
@@ -24,7 +20,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Group h="100%" px="md" justify="space-between">
           <Group gap="sm">
             {signedIn && <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Menú" />}
-            <Text fw={700}>Venta D2D</Text>
+            <Text fw={700}>{appTitle}</Text>
           </Group>
           <Group gap="sm">
             {busy && <Loader size="sm" aria-label="Cargando" />}
@@ -34,7 +30,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </AppShell.Header>
       {signedIn && (
         <AppShell.Navbar p="sm" aria-label="Menú principal">
-          {MENU.map((item) => (
+          {sidebar.map((item) => (
             <NavLink
               key={item.event}
               label={item.label}

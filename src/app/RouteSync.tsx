@@ -3,7 +3,7 @@ import { currentStep, routeOf } from '../engine/compileJourney';
 import { routeMatches } from '../engine/routes';
 import { useJourney } from './journeyContext';
 
-/** The path the browser shows, decoded (`/información-del-cliente`). */
+/** The path the browser shows, decoded (`/año` rather than `/a%C3%B1o`). */
 const browserPath = () => decodeURI(window.location.pathname);
 
 /**

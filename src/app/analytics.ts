@@ -11,7 +11,7 @@ declare global {
  * Pushes every step and tracked event of the journey to `window.dataLayer`, the tag manager's
  * convention (spec section 1): journey, step or event name, outcome. What is pushed is only what
  * the engine emits, and the engine emits literals written in the journey file and route patterns
- * (`/ventas-detalle/:id`, never a filled one): no names, documents, phones, e-mails or places.
+ * (`/lead/:id`, never a filled one): no names, documents, phones, e-mails or places.
  */
 export function connectAnalytics(actor: AnyActorRef): void {
   window.dataLayer ??= [];

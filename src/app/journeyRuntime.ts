@@ -1,14 +1,14 @@
 import { createActor, fromPromise, type ActorOptions, type AnyActorLogic } from 'xstate';
-import svJourney from '../../journeys/sv.json';
+import { country, shellScripts } from 'virtual:country';
+import countryJourney from 'virtual:country/journey';
 import { createApiActors } from '../api/apiActors';
 import type { ApiSession } from '../api/requestAdapters';
 import { createApiClients, type ApiConfig } from '../api/apiClients';
 import { callOperation } from '../api/callOperation';
 // The build's country's provider operations (the COUNTRY= build chooses them).
-import { operations } from '../api/generated/sv/operations';
+import { operations } from 'virtual:country/operations';
 import type { OperationTable } from '../api/operationTable';
 import { compileJourney } from '../engine/compileJourney';
-import type { JourneyConfig } from '../engine/journeyTypes';
 import { persistJourney, restoreJourney } from '../engine/persistence';
 import { connectAnalytics } from './analytics';
 import { whenIdle } from '../screens/whenIdle';
@@ -55,12 +55,13 @@ function readSaved(text: string | null): Saved {
 
 
 /**
- * The running journey of this build: compiled from the country's journey file, its provider
+ * The running journey of this build: compiled from its country's journey file (COUNTRY at build
+ * time: scripts/countryModules.ts), its provider
  * calls made through the api layer (same origin: the sandbox or the provider's proxy), resumed
  * from the session's sealed snapshot when there is one (`store`, opened before: see main.tsx).
  */
 export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
-  const journey = compileJourney(svJourney as unknown as JourneyConfig);
+  const journey = compileJourney(countryJourney);
   let endingSession = false;
   const config: ApiConfig = {
     baseUrl: window.location.origin,
@@ -72,7 +73,7 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
     onIntegrityMismatch: () => {
       if (!endingSession) {
         endingSession = true;
-        void call('logout', { country: 'SV' }).finally(() => (endingSession = false));
+        void call('logout', { country }).finally(() => (endingSession = false));
       }
       actor.send({ type: 'session.mismatch' });
     },
@@ -90,7 +91,8 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
   const restored = restoreJourney(journey, saved.journey);
   const machine = journey.machine.provide({ actors: actors as never });
   const actor = createActor(machine, { ...(restored.ok ? { snapshot: restored.snapshot as never } : {}), ...(inspect ? { inspect } : {}) });
-  connectAnalytics(actor);
+  // The tag manager's data layer, for the countries whose shell loads one (the country file).
+  if (shellScripts.includes('tagManager')) connectAnalytics(actor);
   // What the journey keeps survives a reload of the tab, sealed (AES-GCM, see sealedStorage).
   // Written when the phone is idle, once per burst of changes, so that serializing it is not
   // part of a step change; a tab being closed starts the last write at once.

@@ -1,12 +1,12 @@
 import type { RegistryWidgetsType, RJSFSchema, ValidatorType } from '@rjsf/utils';
 import type { StepFile } from '../engine/stepFile';
 import type { StepForm } from './rjsf/StepForm';
-import { stepValidators } from './generated/steps/sv/index.js';
+import { stepFiles, stepValidators } from 'virtual:country/steps';
 import { whenIdle } from './whenIdle';
 import { fieldWidgets, formWidgets, type FormWidget } from './widgets/index';
 
-const stepFiles = import.meta.glob<StepFile>('../../schemas/steps/sv/*.json', { import: 'default' });
-const fileOf = (name: string) => stepFiles[`../../schemas/steps/sv/${name}.json`];
+// The step files and validators of the country this app is built for (scripts/countryModules.ts).
+const fileOf = (name: string) => (Object.hasOwn(stepFiles, name) ? stepFiles[name] : undefined);
 
 /** A step ready to show: its file, and what its screen needs, all loaded. */
 export interface LoadedStep {
@@ -80,7 +80,7 @@ async function load(name: string): Promise<LoadedStep | undefined> {
   const named = widgetNames(ui);
   if (step.schema && !root && (named.has('select') || hasChoices(step.schema))) named.add('SelectWidget');
   const names = [...named].filter((widget) => fieldWidgets[widget]);
-  const loadValidator = step.schema ? stepValidators[step.step] : undefined;
+  const loadValidator = step.schema && Object.hasOwn(stepValidators, step.step) ? stepValidators[step.step] : undefined;
   const [FormWidget, widgets, validator, rjsf] = await Promise.all([
     root?.(),
     Promise.all(names.map(async (widget) => [widget, await (fieldWidgets[widget] as () => Promise<unknown>)()] as const)),

@@ -39,7 +39,7 @@ export interface StepDataProblem {
  * Checks a step's data against its schema and says, per field, what is wrong in Spanish,
  * using the step's own messages where it gives them.
  *
- * @example validateStepData(step, { documentType: 'DUI', documentNumber: '1' }) // [{ pointer: '/documentNumber', message: 'El DUI ingresado no es válido' }]
+ * @example validateStepData(step, { cliEmail: 'ana@correo' }) // [{ pointer: '/cliEmail', message: 'El correo electrónico no es válido' }]
  */
 export function validateStepData(
   step: { schema?: object; messages?: Record<string, Record<string, string>> },

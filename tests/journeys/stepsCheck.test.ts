@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
-// The step screens under journeys:check: a copy of the project's journeys, SV steps and specs in a
+// The step screens under journeys:check: a copy of the project's journeys, country files, SV steps and specs in a
 // temporary folder, one file broken by a fixture's edits, the real command run there.
 const root = resolve('.');
 const fixturesDir = 'tests/fixtures/broken-steps';
@@ -50,6 +50,7 @@ describe('npm run journeys:check on the step screens', () => {
     cpSync(join(root, 'journeys'), join(dir, 'journeys'), { recursive: true });
     cpSync(join(root, 'schemas'), join(dir, 'schemas'), { recursive: true });
     cpSync(join(root, 'openapi'), join(dir, 'openapi'), { recursive: true });
+    cpSync(join(root, 'countries'), join(dir, 'countries'), { recursive: true });
     let text = readFileSync(join(dir, fixture.file), 'utf8');
     for (const { find, replace } of fixture.edits) {
       expect(text.split(find).length - 1, `"${find}" should occur once in ${fixture.file}`).toBe(1);

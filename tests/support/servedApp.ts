@@ -1,21 +1,22 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { phoneContext } from './chromium';
-import { servedApp } from './servedBuild';
+import { servedApp, type PackChoice } from './servedBuild';
 
 /** The page's path, decoded (`/información-del-cliente`). */
 export const pathOf = (page: Page) => decodeURI(new URL(page.url()).pathname);
 
 /**
  * Registers the served app around a test file (built and started before its tests, closed after)
- * and gives its address and a new phone-sized page, as the browser tests use them.
+ * and gives its address and a new phone-sized page, as the browser tests use them. El Salvador's
+ * build unless `pack` names another country (tests/fixtures/packs/).
  */
-export function useServedApp() {
+export function useServedApp(pack: PackChoice = {}) {
   let served: Awaited<ReturnType<typeof servedApp>> | undefined;
   // Every Content Security Policy violation on any page of the file: there must be none.
   const violations: string[] = [];
   beforeAll(async () => {
-    served = await servedApp();
+    served = await servedApp(pack);
   }, 120_000);
   afterAll(async () => {
     await served?.close();

@@ -53,7 +53,7 @@ export function signedInject(app: FastifyInstance, { provider = 'telco', now }: 
   const newSigner = () => createCallSigner({ publicKeyUrl: `${ORIGIN}${prefix}/sv/public-key`, unsignedPath: '/sv/public-key', signInPath: '/sv/accesstoken', fetch: fetchFromApp, now });
 
   return async function inject(options: InjectOptions & { url: string }): Promise<OpenedAnswer> {
-    const headers = new Headers(Object.entries(options.headers ?? {}).map(([name, value]) => [name, String(value)]));
+    const headers = new Headers(Object.entries(options.headers ?? {}).map(([name, value]) => [name, String(value)] as [string, string]));
     const session = /(?:^|;\s*)(?:__Host-)?session=([^;]+)/.exec(headers.get('cookie') ?? '')?.[1];
     const url = new URL(options.url, ORIGIN);
     for (const [name, value] of Object.entries((options.query ?? {}) as Record<string, string>)) url.searchParams.append(name, value);

@@ -6,6 +6,7 @@ export type PrecompiledValidator = ((data: unknown) => boolean) & { errors?: Err
 
 export declare const journey: PrecompiledValidator;
 export declare const step: PrecompiledValidator;
+export declare const country: PrecompiledValidator;
 export declare const guard_equals: PrecompiledValidator;
 export declare const guard_exists: PrecompiledValidator;
 export declare const guard_matches: PrecompiledValidator;

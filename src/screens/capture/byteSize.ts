@@ -1,5 +1,8 @@
-const megabytes = new Intl.NumberFormat('es-SV', { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 });
-const kilobytes = new Intl.NumberFormat('es-SV', { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 });
+import { locale } from 'virtual:country';
+
+// Written as the country writes numbers (the country file's locale).
+const megabytes = new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 });
+const kilobytes = new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 });
 
 /**
  * A size as the agent reads it, in binary units as the spec's limits are (2 MB = 2,097,152 bytes).

@@ -1,3 +1,5 @@
+import { images } from 'virtual:country';
+import type { CountryFile } from '../../engine/countryFile';
 import type { CaptureLimits } from './compressionPlan';
 
 /** How a capture widget is set up by its step file's `ui:options`. */
@@ -16,11 +18,17 @@ const positive = (value: unknown): number | undefined => (typeof value === 'numb
 /**
  * Reads a capture step's `ui:options`: `maxBytes` (spec 5: 2 MB for ID photos, 0.5 MB for
  * documents), `maxDimension` (the photo's longest side in pixels), `accept`, `capture`. A step that
- * names no limit gets the ID photo's.
+ * names no limit gets its country's (the country file's `images`): the ID photo's size, and the
+ * longest side for a phone or for another device, as this one is.
  */
-export function captureOptions(options: Record<string, unknown>): CaptureOptions {
+export function captureOptions(
+  options: Record<string, unknown>,
+  country: CountryFile['images'] = images,
+  phone = typeof navigator !== 'undefined' && isMobileDevice(navigator.userAgent),
+): CaptureOptions {
+  const longestSide = phone ? country.longestSide.phone : country.longestSide.other;
   return {
-    limits: { maxBytes: positive(options.maxBytes) ?? 2 * MB, maxDimension: positive(options.maxDimension) ?? 2048 },
+    limits: { maxBytes: positive(options.maxBytes) ?? Math.round(country.idPhotoMB * MB), maxDimension: positive(options.maxDimension) ?? longestSide },
     accept: typeof options.accept === 'string' && options.accept.trim() !== '' ? options.accept : 'image/*',
     camera: options.capture === 'environment',
   };

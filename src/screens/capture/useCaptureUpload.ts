@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { country } from 'virtual:country';
 import type { OperationId } from '../../api/operationTable';
 import type { StepFormContext } from '../stepFormContext';
 import { planCompression, type CaptureLimits } from './compressionPlan';
@@ -56,7 +57,8 @@ export function useCaptureUpload(call: StepFormContext['call']) {
     setError(undefined);
     setPhase({ kind: 'sending', percent: 0 });
     const outcome = await call(operationId, {
-      region: 'SV',
+      // The country of the build (the country file), until the step file names the call's input.
+      region: country,
       files: [{ field: 'file', blob, name }],
       onUploadProgress: ({ loaded, total }) => mounted.current && setPhase({ kind: 'sending', percent: percentOf(loaded, total) }),
     });

@@ -1,5 +1,6 @@
 import { Box, Button, Center, Group, Loader, NumberInput, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { map } from 'virtual:country';
 import { NETWORK_LEGEND } from '../map/coverageLayers';
 import { devicePosition } from '../map/devicePosition';
 import { loadMapKit } from '../map/loadMapKit';
@@ -7,8 +8,8 @@ import type { CoverageAreas, MapKit, MapPoint } from '../map/mapKit';
 import { PointMap } from '../map/PointMap';
 import type { FormWidgetProps } from './formWidget';
 
-/** San Salvador (spec 9), when a step file gives no centre. */
-const DEFAULT_VIEW = { latitude: 13.697366, longitude: -89.192282, zoom: 12.5 };
+/** The country file's map centre and zoom, when a step file gives none. */
+const DEFAULT_VIEW = { ...map.center, zoom: map.zoom };
 
 /** The map's view from the step's `ui:options` (`center`, `zoom`). */
 function viewOf(options: Record<string, unknown>): MapPoint & { zoom: number } {

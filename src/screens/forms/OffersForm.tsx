@@ -1,4 +1,6 @@
 import { Badge, Button, Card, Group, Stack, Tabs, Text } from '@mantine/core';
+import { currency, offers } from 'virtual:country';
+import { formatMoney } from '../../engine/countryFile';
 import { getAt } from '../../engine/jsonPointer';
 import type { FormWidgetProps } from './formWidget';
 
@@ -11,41 +13,32 @@ type Offer = {
   commercialEnrichmentsList?: Array<{ descriptions?: Array<{ key?: string; value?: string }> }>;
 };
 
-/** The tabs of the step's `ui:options`: their names in order, and the offer types each shows. */
-function tabsOf(options: Record<string, unknown>): Array<{ value: string; types: string[] }> {
-  const types = (options.types ?? {}) as Record<string, unknown>;
-  return (Array.isArray(options.tabs) ? options.tabs : []).map((tab) => ({
-    value: String(tab),
-    types: Array.isArray(types[String(tab)]) ? (types[String(tab)] as unknown[]).map(String) : [],
-  }));
-}
-
 const describe = (offer: Offer) =>
   offer.commercialEnrichmentsList?.[0]?.descriptions?.find((d) => d.key === 'shortDescription' || d.key === 'short-description')?.value;
 
 /**
- * The offers of the node by tab (`ui:options`: `tabs`, `types`), from the journey's data
- * (`from`, the chosen ones at `selected`), with USD prices; a tap sends `sends.event` with the
+ * The offers of the node by the country file's tabs, from the journey's data (`ui:options`:
+ * `from`, the chosen ones at `selected`), priced in the country's currency; a tap sends `sends.event` with the
  * offer, and choosing a chosen offer again removes it (spec 4).
  */
 export function OffersForm({ journeyData, send, options }: FormWidgetProps) {
-  const tabs = tabsOf(options);
+  const tabs = offers.tabs;
   const found = typeof options.from === 'string' ? getAt({ context: journeyData }, options.from) : undefined;
   const catalog = (Array.isArray(found) ? found : ((found as { offers?: Offer[] } | undefined)?.offers ?? [])) as Offer[];
   const chosen = typeof options.selected === 'string' ? getAt({ context: journeyData }, options.selected) : undefined;
   const selected = (chosen && typeof chosen === 'object' ? chosen : {}) as Record<string, unknown>;
   const event = (options.sends as { event?: unknown } | undefined)?.event;
   return (
-    <Tabs defaultValue={tabs[0]?.value}>
+    <Tabs defaultValue={tabs[0]?.label ?? null}>
       <Tabs.List grow>
         {tabs.map((tab) => (
-          <Tabs.Tab key={tab.value} value={tab.value}>
-            {tab.value}
+          <Tabs.Tab key={tab.label} value={tab.label}>
+            {tab.label}
           </Tabs.Tab>
         ))}
       </Tabs.List>
       {tabs.map((tab) => (
-        <Tabs.Panel key={tab.value} value={tab.value} pt="sm">
+        <Tabs.Panel key={tab.label} value={tab.label} pt="sm">
           <Stack>
             {catalog
               .filter((offer) => tab.types.includes(String(offer.type)))
@@ -60,7 +53,7 @@ export function OffersForm({ journeyData, send, options }: FormWidgetProps) {
                         {offer.addon && <Badge size="sm">Adicional</Badge>}
                       </Stack>
                       <Stack gap={4} align="flex-end">
-                        <Text fw={700}>{`$${Number(offer.priceList?.[0]?.value ?? 0).toFixed(2)}`}</Text>
+                        <Text fw={700}>{formatMoney(currency, Number(offer.priceList?.[0]?.value ?? 0))}</Text>
                         <Button
                           size="sm"
                           variant={isChosen ? 'filled' : 'outline'}

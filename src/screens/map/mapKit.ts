@@ -1,5 +1,5 @@
 import type { ComponentType, CSSProperties, ReactNode } from 'react';
-import type { components } from '../../api/generated/sv/coverage';
+import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 
 /** A point on the map, as the map step's data holds it. */
 export interface MapPoint {
@@ -7,8 +7,11 @@ export interface MapPoint {
   longitude: number;
 }
 
-/** The coverage areas as `coverageAreas` answers them (openapi/coverage.yaml): GeoJSON polygons. */
-export type CoverageAreas = components['schemas']['CoverageAreas'];
+/**
+ * The coverage areas as a country's coverage-areas call answers them (GeoJSON polygons, each with
+ * its node's properties): typed as GeoJSON, not from one country's generated types.
+ */
+export type CoverageAreas = FeatureCollection<Polygon | MultiPolygon, Record<string, unknown> | null>;
 
 /** What the step needs of a live map: where it looks, and moving it. */
 export interface MapHandle {

@@ -1,0 +1,138 @@
+/**
+ * The Vite plugin that makes a build one country's (DESIGN.md: the country build). The app reads
+ * its country only through these build-time modules, so a build holds that country's journey,
+ * steps, reference data and nothing of another's:
+ *
+ * - `virtual:country`: the country file (countries/<cc>.json), one named export per property;
+ * - `virtual:country/journey`: the journey, without descriptions and examples (journeyForBrowser);
+ * - `virtual:country/steps`: a loader per step file and per precompiled step validator;
+ * - `virtual:country/reference`: a loader per reference data file the country file names;
+ * - `virtual:country/operations`: the country's operation table (src/api/generated/<cc>/ when the
+ *   API types are generated per country, else the shared table).
+ *
+ * Which country and which pack folder: `COUNTRY` and `COUNTRY_PACKS` (scripts/countryPack.ts).
+ * Types: src/virtualCountry.d.ts.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+import { checkCountryFile } from '../src/engine/checkCountryFile';
+import type { CountryFile } from '../src/engine/countryFile';
+import { journeyForBrowser } from '../src/engine/journeyForBrowser';
+import { formatProblem } from '../src/engine/problem';
+import { packPaths, type PackPaths } from './countryPack';
+
+const PREFIX = 'virtual:country';
+const MODULES = ['', '/journey', '/steps', '/reference', '/operations'] as const;
+
+/** The repository, where the generated code lives whatever the pack folder. */
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+/** Where `npm run steps:compile` writes each country's step validators (scripts/compileSteps.ts). */
+const VALIDATORS_DIR = 'src/screens/generated/steps';
+
+/** An import specifier for a file on disk, as Vite resolves it from a virtual module. */
+const fileSpecifier = (file: string) => JSON.stringify(resolve(file).replace(/\\/g, '/'));
+
+function readJson(file: string, what: string): unknown {
+  if (!existsSync(file)) throw new Error(`${what} ${file} does not exist (COUNTRY and COUNTRY_PACKS: scripts/countryPack.ts)`);
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+/** The country file, refused with its located problems when it is not sound. */
+function readCountry(paths: PackPaths): CountryFile {
+  if (!existsSync(paths.countryFile)) throw new Error(`no country file ${paths.countryFile}: the app is built for one country (COUNTRY=${paths.country}); see README, "Adding a country"`);
+  const check = checkCountryFile(paths.countryFile, readFileSync(paths.countryFile, 'utf8'), paths.country);
+  if (!check.country || check.problems.length > 0) throw new Error(`the country file is not sound:\n${check.problems.map(formatProblem).join('\n')}`);
+  return check.country;
+}
+
+function countryModule(country: CountryFile): string {
+  // The file's `$schema` is for editors; reference data is loaded by its own module.
+  return Object.entries(country)
+    .filter(([name]) => name !== '$schema' && name !== 'referenceData')
+    .map(([name, value]) => `export const ${name} = ${JSON.stringify(value)};`)
+    .join('\n');
+}
+
+function journeyModule(paths: PackPaths): string {
+  const journey = readJson(paths.journey, 'the journey') as { meta?: { country?: string } };
+  if (journey.meta?.country?.toLowerCase() !== paths.country) {
+    throw new Error(`${paths.journey} is the journey of ${journey.meta?.country ?? 'no country'}, not of COUNTRY=${paths.country}`);
+  }
+  return `export default ${JSON.stringify(journeyForBrowser(journey as never))};`;
+}
+
+function stepsModule(paths: PackPaths): string {
+  const names = existsSync(paths.steps) ? readdirSync(paths.steps).filter((f) => f.endsWith('.json')).sort().map((f) => basename(f, '.json')) : [];
+  const validators = join(REPO, VALIDATORS_DIR, paths.country);
+  const files = names.map((name) => `  ${JSON.stringify(name)}: () => import(${fileSpecifier(join(paths.steps, `${name}.json`))}).then((m) => m.default),`);
+  // Only the steps with a data schema have a validator (npm run steps:compile).
+  const compiled = names
+    .filter((name) => existsSync(join(validators, `${name}.js`)))
+    .map((name) => `  ${JSON.stringify(name)}: () => import(${fileSpecifier(join(validators, `${name}.js`))}),`);
+  return `export const stepFiles = {\n${files.join('\n')}\n};\nexport const stepValidators = {\n${compiled.join('\n')}\n};\n`;
+}
+
+function referenceModule(paths: PackPaths, country: CountryFile): string {
+  const entries = Object.entries(country.referenceData).map(([name, file]) => {
+    const path = join(paths.root, file);
+    if (!existsSync(path)) throw new Error(`${paths.countryFile}: reference data "${name}" names ${file}, which does not exist in ${paths.root}`);
+    return `  ${JSON.stringify(name)}: () => import(${fileSpecifier(path)}).then((m) => m.default),`;
+  });
+  return `export const referenceData = {\n${entries.join('\n')}\n};\n`;
+}
+
+function operationsModule(paths: PackPaths): string {
+  const own = join(REPO, 'src/api/generated', paths.country, 'operations.ts');
+  if (!existsSync(own)) throw new Error(`no provider operations for ${paths.country.toUpperCase()} (${own}): give the pack an openapi/${paths.country}/ and run npm run api:types`);
+  return `export { operations } from ${fileSpecifier(own)};\n`;
+}
+
+/** The plugin; `paths` defaults to the pack of `COUNTRY` in `COUNTRY_PACKS`. */
+export function countryModules(paths: PackPaths = packPaths()): Plugin {
+  let country: CountryFile | undefined;
+  const load = () => (country ??= readCountry(paths));
+  return {
+    name: 'country-modules',
+    enforce: 'pre',
+    buildStart() {
+      // A build for a country without a sound country file or journey stops at once, saying why.
+      load();
+    },
+    // Filtered, so that the bundler calls the plugin for its own modules only (thousands of imports otherwise).
+    resolveId: {
+      filter: { id: /^virtual:country/ },
+      handler(id) {
+        return (MODULES as readonly string[]).includes(id.slice(PREFIX.length)) ? `\0${id}` : undefined;
+      },
+    },
+    load: {
+      filter: { id: /^\0virtual:country/ },
+      handler(id) {
+        this.addWatchFile(paths.countryFile);
+        switch (id.slice(PREFIX.length + 1)) {
+          case '':
+            return countryModule(load());
+          case '/journey':
+            this.addWatchFile(paths.journey);
+            return journeyModule(paths);
+          case '/steps':
+            return stepsModule(paths);
+          case '/reference':
+            return referenceModule(paths, load());
+          case '/operations':
+            return operationsModule(paths);
+          default:
+            return undefined;
+        }
+      },
+    },
+    transformIndexHtml(html) {
+      // The browser tab shows the country's app name, in its language.
+      const { appTitle, locale } = load();
+      const escaped = appTitle.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+      return html.replace(/<title>[^<]*<\/title>/, `<title>${escaped}</title>`).replace(/<html lang="[^"]*"/, `<html lang="${locale.slice(0, 2)}"`);
+    },
+  };
+}

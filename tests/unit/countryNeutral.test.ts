@@ -1,0 +1,62 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+// The shell and the screens are every country's: what differs is in the country's pack (its
+// country file, journey and steps, read through the build-time modules). This test keeps it so;
+// the README's "Adding a country" gives the same check as a grep.
+
+const SHARED = ['src/app', 'src/screens'];
+const COUNTRIES = ['SV', 'HN', 'GT', 'PY', 'NI', 'CR', 'BO', 'CO'];
+
+/** Every source file under a folder, generated code left out (it is built per country). */
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'generated' ? [] : sources(path);
+    return /\.(ts|tsx)$/.test(name) ? [path] : [];
+  });
+}
+
+/** The routes of every journey, but `/` and `/redirect`, which every country's shell has. */
+function journeyRoutes(): string[] {
+  const routes = new Set<string>();
+  const walk = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    const state = node as { meta?: { route?: unknown }; states?: Record<string, unknown> };
+    if (typeof state.meta?.route === 'string') routes.add(state.meta.route.replace(/\/:.*$/, ''));
+    Object.values(state.states ?? {}).forEach(walk);
+  };
+  for (const file of readdirSync('journeys').filter((f) => f.endsWith('.json'))) walk(JSON.parse(readFileSync(join('journeys', file), 'utf8')));
+  return [...routes].filter((route) => route !== '/' && route !== '/redirect');
+}
+
+/** What names a country in a source text: a country code, `DUI`, a dollar price, a route of a journey. */
+function countryWords(text: string, routes: string[]): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(new RegExp(`\\b(${COUNTRIES.join('|')}|${COUNTRIES.map((c) => c.toLowerCase()).join('|')})\\b`, 'g'))) {
+    // Lower-case codes are Spanish words too ("no", "co-"): only as a path segment or a whole quoted value.
+    const code = match[0];
+    if (code === code.toUpperCase() || /[/'"`]/.test(text[(match.index ?? 0) - 1] ?? '')) found.push(code);
+  }
+  if (/\bDUI\b/.test(text)) found.push('DUI');
+  // A price written with a dollar sign: '$', `$${amount}`; a template's `${` alone is not one.
+  for (const match of text.matchAll(/['"`]\$(?!\{)|\$\$\{/g)) found.push(match[0]);
+  for (const route of routes) if (text.includes(`'${route}`) || text.includes(`"${route}`) || text.includes(`\`${route}`)) found.push(route);
+  return found;
+}
+
+describe('the shell and the screens name no country', () => {
+  const routes = journeyRoutes();
+
+  it('finds what it looks for (a probe with each)', () => {
+    expect(routes).toContain('/información-del-cliente');
+    const probe = "const a = 'SV'; const b = `/sv/x`; const c = 'DUI'; const d = `$${p}`; const e = '$'; go('/ventas-reporte'); const f = `${x}`; const no = 1;";
+    expect(countryWords(probe, routes)).toEqual(['SV', 'sv', 'DUI', '`$', "'$", '/ventas-reporte']);
+  });
+
+  it.each(SHARED)('%s holds no country code, SV route, DUI or $ (they are in the country pack)', (dir) => {
+    const named = sources(dir).flatMap((file) => countryWords(readFileSync(file, 'utf8'), routes).map((word) => `${file}: ${word}`));
+    expect(named).toEqual([]);
+  });
+});
