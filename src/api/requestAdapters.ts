@@ -1,4 +1,4 @@
-import { hashText } from '../engine/compileJourney';
+import { hashText } from '../engine/hashText';
 import type { CallInput } from './callOperation';
 import type { OperationId } from './generated/operations';
 

@@ -1,7 +1,7 @@
 import { createActor, fromPromise, type ActorOptions, type AnyActorLogic } from 'xstate';
 import svJourney from '../../journeys/sv.json';
 import { createApiActors } from '../api/apiActors';
-import type { ApiSession } from '../api/requestAdapters';
+import type { ApiSession } from '../api/apiSession';
 import { createApiClients, type ApiConfig } from '../api/apiClients';
 import { callOperation } from '../api/callOperation';
 import { compileJourney } from '../engine/compileJourney';

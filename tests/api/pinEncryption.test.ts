@@ -1,7 +1,7 @@
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { createApiActors } from '../../src/api/apiActors';
-import type { ApiSession } from '../../src/api/requestAdapters';
+import type { ApiSession } from '../../src/api/apiSession';
 import { runningSandbox } from '../support/runningSandbox';
 
 // The seller's PIN leaves the app only encrypted with the provider's public key (RSA-OAEP).
