@@ -6,7 +6,7 @@ import { evaluateInputMap, fillSessionValues } from '../../src/engine/inputMap';
 import { loadJourney } from '../support/journeyFiles';
 
 // The requests the journey's input maps make are, byte for byte, those the api layer built in
-// TypeScript before the journey said them (src/api/requestAdapters.ts, recorded in the fixture
+// TypeScript before the journey said them (src/api/requestAdapters.ts until commit "The journey says its requests", recorded in the fixture
 // from a sale against the sandbox and a variant that takes the less common ways).
 const fixture = JSON.parse(readFileSync('tests/fixtures/calls/svSale.json', 'utf8')) as {
   now: string;
