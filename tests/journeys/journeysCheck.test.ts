@@ -31,6 +31,10 @@ const kinds: Array<[kind: string, title: string]> = [
   ['no-way-out', 'a state with no way out'],
   ['route-used-twice', 'a route used twice'],
   ['private-step-without-sign-in', 'a private step reachable without signing in'],
+  ['input-key-typo', 'an input key unknown to the operation\'s request, with did-you-mean'],
+  ['missing-request-property', 'a required request property missing from an input map'],
+  ['constant-wrong-type', 'a constant of the wrong type in an input map'],
+  ['output-pointer-typo', 'a pointer into a call\'s answer that its response schema does not have, with did-you-mean'],
 ];
 
 interface Fixture {
