@@ -2,6 +2,7 @@ import { interpretAnswer, MESSAGES, type ApiError, type CallOutcome } from './ap
 import type { ApiClients, ApiConfig } from './apiClients';
 import { operations, type OperationId } from './generated/operations';
 import { SignedCallError } from './callSigner';
+import type { OperationAnswer } from './operationAnswers';
 import { createXhrFetch, type UploadProgress } from './xhrFetch';
 
 /**
@@ -46,8 +47,9 @@ function multipart(body: Record<string, unknown>, files: CallInput['files']): Fo
  * Calls a provider operation by its operationId and says what the answer means (spec 8, 7.1):
  * `{ ok: true, data }` (data `null` for a quiet empty answer) or `{ ok: false, error }` with the
  * Spanish message. Never throws: offline, a timeout or an unreadable body are errors too.
+ * `data` has the type the operation's spec gives its success (OperationAnswer).
  */
-export async function callOperation(clients: ApiClients, config: ApiConfig, operationId: OperationId, input: CallInput = {}): Promise<CallOutcome<unknown>> {
+export async function callOperation<Op extends OperationId>(clients: ApiClients, config: ApiConfig, operationId: Op, input: CallInput = {}): Promise<CallOutcome<OperationAnswer<Op>>> {
   const op = operations[operationId];
   const { path, query, headers, body } = splitInput(operationId, input);
   const client = clients[op.family as keyof ApiClients] as unknown as {
@@ -71,7 +73,7 @@ export async function callOperation(clients: ApiClients, config: ApiConfig, oper
       init.bodySerializer = (form: FormData) => form;
     } else init.body = body;
   }
-  const network = (status: number, message: string): CallOutcome<unknown> => ({ ok: false, error: { kind: 'network', status, message, operationId } satisfies ApiError });
+  const network = (status: number, message: string): CallOutcome<OperationAnswer<Op>> => ({ ok: false, error: { kind: 'network', status, message, operationId } satisfies ApiError });
   let response: Response;
   let raw: unknown;
   try {
@@ -101,5 +103,7 @@ export async function callOperation(clients: ApiClients, config: ApiConfig, oper
       return network(response.status, MESSAGES.generic);
     }
   } else parsed = raw;
-  return interpretAnswer(operationId, response.status, parsed);
+  // The one place the wire meets the spec's types: a success's body is what the spec says it is
+  // (the sandbox's contract tests check that it is).
+  return interpretAnswer<OperationAnswer<Op>>(operationId, response.status, parsed);
 }

@@ -3,7 +3,8 @@ import svJourney from '../../journeys/sv.json';
 import { createApiActors } from '../api/apiActors';
 import type { ApiSession } from '../api/apiSession';
 import { createApiClients, type ApiConfig } from '../api/apiClients';
-import { callOperation } from '../api/callOperation';
+import { callOperation, type CallInput } from '../api/callOperation';
+import type { OperationId } from '../api/generated/operations';
 import { compileJourney } from '../engine/compileJourney';
 import type { JourneyConfig } from '../engine/journeyTypes';
 import { persistJourney, restoreJourney } from '../engine/persistence';
@@ -76,7 +77,7 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
     keyring: indexedDbKeyring(),
   };
   const clients = createApiClients(config);
-  const call = (operationId: Parameters<typeof callOperation>[2], input?: Parameters<typeof callOperation>[3]) => callOperation(clients, config, operationId, input);
+  const call = <Op extends OperationId>(operationId: Op, input?: CallInput) => callOperation(clients, config, operationId, input);
   // The sealed PIN (RSA-encrypted for the provider, never the PIN) is kept with the journey, so
   // that the calls that carry it still can after a reload.
   const saved = readSaved(store.restored);

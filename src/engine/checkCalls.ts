@@ -1,17 +1,11 @@
 import { answerPointerProblem, checkInputMap, type CallContract } from './checkInputMap';
 import { suggestion } from './didYouMean';
-import type { InputMap } from './inputMap';
+import type { WidgetCall } from './inputMap';
 import type { JourneyGraph } from './journeyGraph';
 import { toPointer } from './jsonPointer';
 import type { JsonObject } from './journeyTypes';
 import type { Problem } from './problem';
 import type { StepFile } from './stepFile';
-
-/** A call a step's widget makes: `ui:options.call` in the step file. */
-export interface WidgetCall {
-  operation: string;
-  input?: InputMap;
-}
 
 const API = 'api.';
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);

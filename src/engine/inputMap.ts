@@ -40,6 +40,12 @@ export type InputValue =
 /** A request (or a nested object of one), key by key. */
 export type InputMap = Record<string, InputValue>;
 
+/** A call a step's widget makes (`ui:options.call` in the step file): an operation and its input. */
+export interface WidgetCall {
+  operation: string;
+  input?: InputMap;
+}
+
 /** The values the api layer keeps for the session. */
 export const SESSION_VALUES = ['sealedPin'] as const;
 export type SessionName = (typeof SESSION_VALUES)[number];
