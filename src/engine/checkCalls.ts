@@ -1,6 +1,6 @@
 import { answerPointerProblem, checkInputMap, type CallContract } from './checkInputMap';
 import { suggestion } from './didYouMean';
-import type { WidgetCall } from './inputMap';
+import { widgetCalls } from './journeyCalls';
 import type { JourneyGraph } from './journeyGraph';
 import { toPointer } from './jsonPointer';
 import type { JsonObject } from './journeyTypes';
@@ -51,19 +51,6 @@ export function checkJourneyCalls(graph: JourneyGraph, operations: readonly Call
     }
   }
   return problems;
-}
-
-/** Every `ui:options.call` of a step's uiSchema, with where it is. */
-export function widgetCalls(step: StepFile): Array<{ call: WidgetCall; pointer: string; field: string | undefined }> {
-  const calls: Array<{ call: WidgetCall; pointer: string; field: string | undefined }> = [];
-  const visit = (ui: unknown, at: string, field: string | undefined) => {
-    if (!isObject(ui)) return;
-    const options = ui['ui:options'];
-    if (isObject(options) && isObject(options.call)) calls.push({ call: options.call as unknown as WidgetCall, pointer: `${at}/ui:options/call`, field });
-    for (const [key, child] of Object.entries(ui)) if (!key.startsWith('ui:')) visit(child, `${at}${toPointer([key])}`, key === 'items' ? field : key);
-  };
-  visit(step.uiSchema, '/uiSchema', undefined);
-  return calls;
 }
 
 /**

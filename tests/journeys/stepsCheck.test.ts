@@ -30,8 +30,10 @@ function check(cwd: string) {
 const kinds = readdirSync(fixturesDir).filter((f) => f.endsWith('.json')).sort();
 
 describe('npm run journeys:check on the step screens', () => {
-  it('covers unknown formats, unknown widgets, contradicting limits and missing step files', () => {
-    expect(kinds).toEqual(expect.arrayContaining(['unknown-format.json', 'unknown-widget.json', 'limit-contradicts-type.json', 'missing-step-file.json']));
+  it('covers unknown formats, unknown widgets, contradicting limits, missing step files and widgets calling unknown operations', () => {
+    expect(kinds).toEqual(
+      expect.arrayContaining(['unknown-format.json', 'unknown-widget.json', 'limit-contradicts-type.json', 'missing-step-file.json', 'widget-unknown-operation.json']),
+    );
   });
 
   it.each(kinds)('%s: exits 1 with the problem at its line and column', (kind) => {
