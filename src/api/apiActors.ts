@@ -2,12 +2,16 @@ import { fromPromise } from 'xstate';
 import type { CallOutcome } from './apiError';
 import type { CallInput } from './callOperation';
 import { operations, type OperationId } from './generated/operations';
+import type { OperationAnswer } from './operationAnswers';
 import { createPinSealer, pinKeyByCall, type PinKeySource } from './pinSealer';
 import { fillSessionValues } from '../engine/inputMap';
 import type { ApiSession } from './apiSession';
 
-/** Operations sent with an Idempotency-Key, which may be repeated without doing twice what they do. */
-const RETRIED = new Set<OperationId>(['activation']);
+/** A provider call (callOperation with the app's clients): its answer typed by the operation's spec. */
+export type ApiCall = <Op extends OperationId>(operationId: Op, input: CallInput) => Promise<CallOutcome<OperationAnswer<Op>>>;
+
+/** Operations sent with an Idempotency-Key (their spec says so), which may be repeated without doing twice what they do. */
+const retried = (operationId: OperationId) => (operations[operationId].headers as readonly string[]).includes('Idempotency-Key');
 
 /** Pauses before each retry of an idempotent call that got no answer: 1 s, 2 s, 4 s. */
 export const RETRY_DELAYS_MS = [1000, 2000, 4000] as const;
@@ -22,7 +26,7 @@ export const RETRY_DELAYS_MS = [1000, 2000, 4000] as const;
  * createActor(journey.machine.provide({ actors }));
  */
 export function createApiActors(
-  call: (operationId: OperationId, input: CallInput) => Promise<CallOutcome<unknown>>,
+  call: ApiCall,
   session: ApiSession = {},
   {
     retryDelaysMs = RETRY_DELAYS_MS,
@@ -35,40 +39,38 @@ export function createApiActors(
   } = {},
 ) {
   const sealPin = createPinSealer(pinKey);
-  return Object.fromEntries(
-    (Object.keys(operations) as OperationId[]).map((operationId) => [
-      `api.${operationId}`,
-      fromPromise<unknown, Record<string, unknown> | undefined>(async ({ input }) => {
-        const given = input ?? {};
-        // Sign-in sends the PIN encrypted; the sealed text is what later calls send (vendPass...).
-        let sealedPin = operationId === 'accessToken' ? await sealPin(String(given.code ?? '')) : undefined;
-        // The journey's request, with what the session keeps filled in where the journey names it.
-        let adapted = sealedPin === undefined ? fillSessionValues(given, session) : { ...given, code: sealedPin };
-        let outcome = await call(operationId, adapted);
-        // A sign-in refused as unsigned or forged (401, not a wrong PIN) means the provider's keys
-        // changed since this page asked them (a restart, a new key): asked again, and tried once more.
-        if (sealedPin !== undefined && !outcome.ok && outcome.error.status === 401) {
-          sealedPin = await sealPin(String(given.code ?? ''));
-          adapted = { ...given, code: sealedPin };
+  /** The actor of one operation: its input the journey's request, its output the operation's answer. */
+  const actorOf = <Op extends OperationId>(operationId: Op) =>
+    fromPromise<OperationAnswer<Op> | null, CallInput | undefined>(async ({ input }) => {
+      const given = input ?? {};
+      // Sign-in sends the PIN encrypted; the sealed text is what later calls send (vendPass...).
+      let sealedPin = operationId === 'accessToken' ? await sealPin(String(given.code ?? '')) : undefined;
+      // The journey's request, with what the session keeps filled in where the journey names it.
+      let adapted = sealedPin === undefined ? fillSessionValues(given, session) : { ...given, code: sealedPin };
+      let outcome = await call(operationId, adapted);
+      // A sign-in refused as unsigned or forged (401, not a wrong PIN) means the provider's keys
+      // changed since this page asked them (a restart, a new key): asked again, and tried once more.
+      if (sealedPin !== undefined && !outcome.ok && outcome.error.status === 401) {
+        sealedPin = await sealPin(String(given.code ?? ''));
+        adapted = { ...given, code: sealedPin };
+        outcome = await call(operationId, adapted);
+      }
+      // An order sent with its sale's Idempotency-Key may be sent again: when the connection
+      // failed without any answer (a phone losing signal), it is retried with growing pauses;
+      // the provider answers the first order's lead. A timeout (504) or an error answer is not
+      // retried here: the journey shows it (spec section 4).
+      if (retried(operationId)) {
+        for (const delay of retryDelaysMs) {
+          if (outcome.ok || outcome.error.kind !== 'network' || outcome.error.status !== 0) break;
+          await new Promise((resolve) => setTimeout(resolve, delay));
           outcome = await call(operationId, adapted);
         }
-        // An order sent with its sale's Idempotency-Key may be sent again: when the connection
-        // failed without any answer (a phone losing signal), it is retried with growing pauses;
-        // the provider answers the first order's lead. A timeout (504) or an error answer is not
-        // retried here: the journey shows it (spec section 4).
-        if (RETRIED.has(operationId)) {
-          for (const delay of retryDelaysMs) {
-            if (outcome.ok || outcome.error.kind !== 'network' || outcome.error.status !== 0) break;
-            await new Promise((resolve) => setTimeout(resolve, delay));
-            outcome = await call(operationId, adapted);
-          }
-        }
-        if (!outcome.ok) throw outcome.error;
-        // The sealed PIN is kept for the session (memory only): later calls send it (vendPass, password).
-        if (sealedPin !== undefined) session.sealedPin = sealedPin;
-        if (operationId === 'logout') delete session.sealedPin;
-        return outcome.data;
-      }),
-    ]),
-  );
+      }
+      if (!outcome.ok) throw outcome.error;
+      // The sealed PIN is kept for the session (memory only): later calls send it (vendPass, password).
+      if (sealedPin !== undefined) session.sealedPin = sealedPin;
+      if (operationId === 'logout') delete session.sealedPin;
+      return outcome.data;
+    });
+  return Object.fromEntries((Object.keys(operations) as OperationId[]).map((operationId) => [`api.${operationId}`, actorOf(operationId)]));
 }

@@ -1,17 +1,16 @@
 import { toBase64 } from './aesGcm';
-import type { CallOutcome } from './apiError';
-import type { CallInput } from './callOperation';
-import type { OperationId } from './generated/operations';
+import type { ApiCall } from './apiActors';
 
 /** The provider's published keys (`publicKey`): the PIN's RSA key, as a JWK. */
 export type PinKeySource = () => Promise<JsonWebKey>;
 
 /** The PIN's key asked with its own `publicKey` call (where no signer has asked it already). */
-export function pinKeyByCall(call: (operationId: OperationId, input: CallInput) => Promise<CallOutcome<unknown>>): PinKeySource {
+export function pinKeyByCall(call: ApiCall): PinKeySource {
   return async () => {
     const outcome = await call('publicKey', {});
     if (!outcome.ok) throw outcome.error;
-    return (outcome.data as { key: JsonWebKey }).key;
+    if (!outcome.data) throw new Error('publicKey answered nothing');
+    return outcome.data.key;
   };
 }
 

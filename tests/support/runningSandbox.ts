@@ -20,7 +20,7 @@ export async function runningSandbox({ port = 0, ...options }: SandboxOptions & 
   const client = (extra: Partial<ApiConfig> = {}) => {
     const config: ApiConfig = { baseUrl: address, fetch, keyring, timeoutMs: 5_000, onUnauthorized: () => unauthorized.push(Date.now()), ...extra };
     const clients = createApiClients(config);
-    return { clients, config, call: (operationId: OperationId, input?: CallInput) => callOperation(clients, config, operationId, input) };
+    return { clients, config, call: <Op extends OperationId>(operationId: Op, input?: CallInput) => callOperation(clients, config, operationId, input) };
   };
   const api = client();
   const signIn = async (pin = '2580') => api.call('accessToken', { code: pin, country: 'SV' });
