@@ -1,3 +1,4 @@
+import { actorCatalogue } from './actorCatalogue';
 import { answerPointerProblem, checkInputMap, type CallContract } from './checkInputMap';
 import { suggestion } from './didYouMean';
 import { widgetCalls } from './journeyCalls';
@@ -28,7 +29,8 @@ export function checkJourneyCalls(graph: JourneyGraph, operations: readonly Call
   const byId = new Map(operations.map((op) => [op.operationId, op]));
   const problems: Problem[] = [];
   for (const { invoke, pointer } of graph.invokes) {
-    if (!invoke.src.startsWith(API)) continue;
+    // An actor no one provides is reported once, by lintJourney.
+    if (!invoke.src.startsWith(API) || !(invoke.src in actorCatalogue)) continue;
     const id = invoke.src.slice(API.length);
     const operation = byId.get(id);
     if (!operation) {
