@@ -9,6 +9,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { checkCountryFile } from '../src/engine/checkCountryFile';
+import { checkJourneyCalls, checkWidgetCalls } from '../src/engine/checkCalls';
 import { checkJourney } from '../src/engine/checkJourney';
 import { checkStepFile, type StepCheck } from '../src/engine/checkStepFile';
 import { buildJourneyGraph } from '../src/engine/journeyGraph';
@@ -64,6 +65,9 @@ function stepsOf(dir: string): Map<string, StepCheck> {
       const file = join(dir, name);
       const check = checkStepFile(file, basename(name, '.json'), readFileSync(file, 'utf8'));
       problems.push(...check.problems);
+      // Widgets that call the provider are checked like the journey's calls.
+      const country = basename(dir).toUpperCase();
+      if (check.step) problems.push(...locateProblems(check.file, check.source, checkWidgetCalls(check.step, countryOperations(country), country)));
       checks.set(basename(name, '.json'), check);
     }
     stepFolders.set(dir, checks);
@@ -94,6 +98,7 @@ for (const file of files) {
   const checks = stepsOf(dir);
   const steps = new Map<string, StepFile | undefined>([...checks].map(([name, c]) => [name, c.step]));
   const graph = buildJourneyGraph(check.config);
+  problems.push(...locateProblems(check.file, check.source, checkJourneyCalls(graph, countryOperations(check.config.meta.country))));
   const cross = lintJourneySteps(graph, steps, dir);
   // The country's provider operations: each call's answer gives the shape of what the journey keeps of it.
   const data = lintJourneyData(graph, steps, countryOperations(check.config.meta.country));

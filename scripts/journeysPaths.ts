@@ -1,10 +1,15 @@
 /**
  * `npm run journeys:paths -- <cc> [--json]`: the journey's paths from the start to its terminal
  * steps, one per line as the steps and the events between them (or as JSON, with each event's
- * payload, for replaying in a test or the XState inspector). Branches that no path takes are
- * listed on stderr, and make the command exit 1.
+ * payload, for replaying in a test or the XState inspector, and every call to the provider: the
+ * ones the journey invokes and the ones its steps' widgets make). Branches that no path takes
+ * are listed on stderr, and make the command exit 1.
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { journeyCalls } from '../src/engine/journeyCalls';
 import { formatPath, journeyPaths } from '../src/engine/journeyPaths';
+import type { StepFile } from '../src/engine/stepFile';
 import { loadJourneyFile } from './loadJourneyFile';
 
 const args = process.argv.slice(2);
@@ -15,9 +20,15 @@ if (!country) {
   process.exit(2);
 }
 const file = country.endsWith('.json') ? country : `journeys/${country.toLowerCase()}.json`;
-const { paths, uncovered } = journeyPaths(loadJourneyFile(file));
+const journey = loadJourneyFile(file);
+const { paths, uncovered } = journeyPaths(journey);
 if (json) {
-  console.log(JSON.stringify(paths.map((p) => ({ end: p.end, steps: p.steps })), null, 2));
+  // The step files of the journey's country, for the calls their widgets make.
+  const dir = join('schemas/steps', (journey.config.meta?.country ?? country).toLowerCase());
+  const names = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
+  const steps = new Map(names.map((name) => [basename(name, '.json'), JSON.parse(readFileSync(join(dir, name), 'utf8')) as StepFile]));
+  const calls = journeyCalls(journey.graph, steps);
+  console.log(JSON.stringify({ paths: paths.map((p) => ({ end: p.end, steps: p.steps })), calls }, null, 2));
 } else {
   for (const path of paths) console.log(formatPath(path));
 }

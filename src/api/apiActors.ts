@@ -3,7 +3,8 @@ import type { CallOutcome } from './apiError';
 import type { CallInput } from './callOperation';
 import type { OperationTable } from './operationTable';
 import { createPinSealer, pinKeyByCall, type PinKeySource } from './pinSealer';
-import { adaptInput, type ApiSession } from './requestAdapters';
+import { fillSessionValues } from '../engine/inputMap';
+import type { ApiSession } from './apiSession';
 
 
 /** Pauses before each retry of an idempotent call that got no answer: 1 s, 2 s, 4 s. */
@@ -41,7 +42,8 @@ export function createApiActors<T extends OperationTable>(
         const given = input ?? {};
         // Sign-in sends the PIN encrypted; the sealed text is what later calls send (vendPass...).
         let sealedPin = operations[operationId]?.signing === 'sign-in' ? await sealPin(String(given.code ?? '')) : undefined;
-        let adapted = sealedPin === undefined ? adaptInput(operationId, given, session) : { ...given, code: sealedPin };
+        // The journey's request, with what the session keeps filled in where the journey names it.
+        let adapted = sealedPin === undefined ? fillSessionValues(given, session) : { ...given, code: sealedPin };
         let outcome = await call(operationId, adapted);
         // A sign-in refused as unsigned or forged (401, not a wrong PIN) means the provider's keys
         // changed since this page asked them (a restart, a new key): asked again, and tried once more.

@@ -2,7 +2,7 @@ import { createActor, fromPromise, type ActorOptions, type AnyActorLogic } from 
 import { country, shellScripts } from 'virtual:country';
 import countryJourney from 'virtual:country/journey';
 import { createApiActors } from '../api/apiActors';
-import type { ApiSession } from '../api/requestAdapters';
+import type { ApiSession } from '../api/apiSession';
 import { createApiClients, type ApiConfig } from '../api/apiClients';
 import { callOperation } from '../api/callOperation';
 // The build's country's provider operations (the COUNTRY= build chooses them).

@@ -15,6 +15,7 @@ const vocabulary: SchemaWords = {
     [/\/step\/pattern/, 'a step is named in camelCase, like "clientInformation"'],
     [/event/, 'event names are dotted words, like "step.submit"'],
     [/messages\/propertyNames/, 'messages are keyed by a pointer into the data, like "/documentNumber"'],
+    [/inputPointer/, 'a pointer in a widget\'s call starts with "/form" (the step\'s fields) or "/context" (the journey\'s data)'],
   ],
 };
 

@@ -3,13 +3,15 @@ import { activeNodes } from './activeNodes';
 import { actions as actionSpecs, MESSAGE_POINTER, type ActionEnv, type Context } from './actions';
 import type { JourneyEmitted } from './emitted';
 import { guards as guardSpecs } from './guards';
+import { hashText } from './hashText';
 import { homeNodeOf } from './homeNode';
+import { evaluateInputMap } from './inputMap';
 import { cloneJson, getAt, setAt } from './jsonPointer';
 import { asList, buildJourneyGraph, invokeIdOf, type GraphNode, type JourneyGraph } from './journeyGraph';
 import type { BackPolicy, InvokeConfig, JourneyConfig, JsonValue, StateConfig } from './journeyTypes';
 import { computeProgress, type Progress } from './progress';
 import { fillRoute, routeMatches } from './routes';
-import { contextPointer, readScope, type Scope } from './scope';
+import { contextPointer, type Scope } from './scope';
 import { stepNodes, stepPredecessors, stepSuccessors } from './stepLinks';
 
 type StepSuccessors = ReturnType<typeof stepSuccessors>;
@@ -54,20 +56,6 @@ export interface CompiledJourney {
   steps: Map<string, StepInfo>;
 }
 
-/** Small, stable string hash (53-bit); enough to tell journey versions apart. */
-export function hashText(text: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
-}
-
 function stepInfoOf(node: GraphNode, progress: Map<GraphNode, Progress>, successors: StepSuccessors): StepInfo {
   const meta = node.meta;
   const next = [...(successors.get(node) ?? [])].sort(([, a], [, b]) => a - b).map(([to]) => to.meta.step);
@@ -91,16 +79,9 @@ function scopeOf(context: Context, event: { type: string }): Scope {
   return { context, event: event as Scope['event'] };
 }
 
-/** The input of an invoked actor: each key read from its pointer, or its literal value. */
+/** The input of an invoked actor: its input map evaluated when the call starts (see inputMap.ts). */
 function inputMapper(input: InvokeConfig['input']) {
-  return ({ context, event }: { context: Context; event: { type: string } }) => {
-    const scope = scopeOf(context, event);
-    const out: Record<string, unknown> = {};
-    for (const [key, source] of Object.entries(input ?? {})) {
-      out[key] = typeof source === 'string' ? readScope(scope, source) : source.value;
-    }
-    return out;
-  };
+  return ({ context, event }: { context: Context; event: { type: string } }) => evaluateInputMap(input ?? {}, scopeOf(context, event));
 }
 
 /** Browser back on a step, as transitions decided by its policy. */

@@ -3,6 +3,7 @@
  * where everything executable is referenced by name. `schemas/journey.schema.json` is the
  * authoritative description; these types mirror it for the compiler.
  */
+import type { InputMap } from './inputMap';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
@@ -47,8 +48,8 @@ export type TransitionConfig = string | TransitionObject | Array<string | Transi
 export interface InvokeConfig {
   src: string;
   id?: string;
-  /** Each key of the actor's input read from a JSON Pointer into `{ context, event }`, or a literal. */
-  input?: Record<string, string | { value: JsonValue }>;
+  /** The actor's input (a provider call's request), key by key, in the input vocabulary (inputMap.ts). */
+  input?: InputMap;
   onDone?: TransitionConfig;
   onError?: TransitionConfig;
 }

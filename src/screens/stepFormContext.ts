@@ -3,9 +3,12 @@ import type { CallInput } from '../api/callOperation';
 import type { OperationId } from '../api/operationTable';
 import type { FieldOptions } from './journeyOptions';
 
+/** A provider call as widgets make it. */
+export type WidgetCaller = (operationId: OperationId, input?: CallInput) => Promise<CallOutcome<unknown>>;
+
 /** What widgets get besides their own value: the provider, the whole form, the journey's data and events. */
 export interface StepFormContext {
-  call: (operationId: OperationId, input?: CallInput) => Promise<CallOutcome<unknown>>;
+  call: WidgetCaller;
   formData: Record<string, unknown>;
   journeyData: Record<string, unknown>;
   send: (event: { type: string } & Record<string, unknown>) => void;

@@ -1,7 +1,7 @@
 import { createActor, toPromise, type AnyActorLogic } from 'xstate';
 import { describe, expect, it } from 'vitest';
 import { createApiActors } from '../../src/api/apiActors';
-import type { ApiSession } from '../../src/api/requestAdapters';
+import type { ApiSession } from '../../src/api/apiSession';
 import { operations } from '../../src/api/generated/sv/operations';
 import { runningSandbox } from '../support/runningSandbox';
 

@@ -21,10 +21,18 @@ describe('npm run journeys:paths', () => {
   it('gives the events with their data as JSON', () => {
     const result = run(['scripts/journeysPaths.ts', 'sv', '--json']);
     expect(result.status).toBe(0);
-    const paths = JSON.parse(result.stdout) as Array<{ end: { route: string }; steps: Array<{ event: { type: string } }> }>;
+    const { paths, calls } = JSON.parse(result.stdout) as {
+      paths: Array<{ end: { route: string }; steps: Array<{ event: { type: string } }> }>;
+      calls: Array<{ by: string; operation: string; stateId?: string; step?: string; field?: string }>;
+    };
     const first = paths[0];
     expect(first?.steps[0]?.event.type).toBeDefined();
     expect(paths.every((p) => ['/deuda-pendiente', '/orden-exito', '/orden-fallida', '/orden-fallida-timeout'].includes(p.end.route))).toBe(true);
+    // Both roads to the provider: what the journey invokes, and what the steps' widgets call.
+    expect(calls).toContainEqual(expect.objectContaining({ by: 'journey', operation: 'activation', stateId: 'sv.signedIn.sale.activating' }));
+    expect(calls).toContainEqual(expect.objectContaining({ by: 'widget', operation: 'city', step: 'address', field: 'city' }));
+    expect(calls).toContainEqual(expect.objectContaining({ by: 'widget', operation: 'rearIdRecognition', step: 'idRear' }));
+    expect(calls).toContainEqual(expect.objectContaining({ by: 'widget', operation: 'coverageAreas', step: 'map' }));
   });
 
   it('says how to call it when the country is missing, and which file is missing', () => {

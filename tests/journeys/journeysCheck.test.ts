@@ -37,6 +37,10 @@ const kinds: Array<[kind: string, title: string]> = [
   ['step-saves-elsewhere', "a step whose submit saves elsewhere than its meta.data"],
   ['step-without-data', 'a step with fields and no meta.data'],
   ['unhandled-shell-event', 'a shell event the journey does not handle'],
+  ['input-key-typo', 'an input key unknown to the operation\'s request, with did-you-mean'],
+  ['missing-request-property', 'a required request property missing from an input map'],
+  ['constant-wrong-type', 'a constant of the wrong type in an input map'],
+  ['output-pointer-typo', 'a pointer into a call\'s answer that its response schema does not have, with did-you-mean'],
 ];
 
 interface Fixture {

@@ -126,7 +126,7 @@ describe('El Salvador journey', () => {
       await run.send({ type: 'step.submit', data: { documentType: 'DUI', documentNumber: '046448482' } });
       expect(run.route()).toBe('/deuda-pendiente');
       expect(run.step()?.end).toBe(true);
-      expect(run.calls.at(-1)?.input).toEqual({ identificationID: '046448482', identificationType: 'DUI', code: 'SV-POA-001' });
+      expect(run.calls.at(-1)?.input).toEqual({ requestDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), identificationID: '046448482', identificationType: 'DUI', code: 'SV-POA-001' });
     });
 
     it('shows the failure screen with the message when the check fails, and retries from there', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { country } from 'virtual:country';
-import type { OperationId } from '../../api/operationTable';
+import type { WidgetCall } from '../../engine/inputMap';
 import type { StepFormContext } from '../stepFormContext';
+import { operationOf, widgetRequest } from '../widgetCall';
 import { planCompression, type CaptureLimits } from './compressionPlan';
 import { prepareOffMainThread } from './imageCompressor';
 
@@ -29,11 +29,16 @@ const THUMBNAIL_SIDE = 160;
 
 const percentOf = (loaded: number, total: number) => (total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0);
 
+const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
 /**
  * Compresses (in the worker) and uploads files for a capture widget, with the phase and percentage
- * its progress bar shows and the Spanish message of a failure. One file at a time.
+ * its progress bar shows and the Spanish message of a failure. One file at a time. The upload is
+ * the call the step file declares (`ui:options.call`): its input (a `region`, ...) read from the
+ * journey's data and the form, the file added as the multipart `file`.
  */
-export function useCaptureUpload(call: StepFormContext['call']) {
+export function useCaptureUpload(context: Pick<StepFormContext, 'call' | 'journeyData' | 'formData'>) {
+  const { call } = context;
   const [phase, setPhase] = useState<UploadPhase>({ kind: 'idle' });
   const [error, setError] = useState<string | undefined>();
   // A widget left while a photo uploads must not set state, nor its parent's data, afterwards.
@@ -52,24 +57,23 @@ export function useCaptureUpload(call: StepFormContext['call']) {
     return undefined;
   };
 
-  /** Uploads a blob as it is (a signature's PNG) through a multipart operation, with progress. */
-  const send = async (operationId: OperationId, blob: Blob, name: string): Promise<Record<string, unknown> | undefined> => {
+  /** Uploads a blob as it is (a signature's PNG) through the declared multipart call, with progress. */
+  const send = async (declared: WidgetCall, blob: Blob, name: string): Promise<Record<string, unknown> | undefined> => {
     setError(undefined);
     setPhase({ kind: 'sending', percent: 0 });
-    const outcome = await call(operationId, {
-      // The country of the build (the country file), until the step file names the call's input.
-      region: country,
+    const outcome = await call(operationOf(declared), {
+      ...widgetRequest(declared, context).request,
       files: [{ field: 'file', blob, name }],
       onUploadProgress: ({ loaded, total }) => mounted.current && setPhase({ kind: 'sending', percent: percentOf(loaded, total) }),
     });
     if (!mounted.current) return undefined;
     if (!outcome.ok) return fail(outcome.error.message);
     setPhase({ kind: 'idle' });
-    return (outcome.data ?? {}) as Record<string, unknown>;
+    return isRecord(outcome.data) ? outcome.data : {};
   };
 
   /** Compresses a chosen file to the step's limits when it needs it, then uploads it. */
-  const capture = async (operationId: OperationId, file: File, limits: CaptureLimits, accept: string): Promise<Sent | undefined> => {
+  const capture = async (declared: WidgetCall, file: File, limits: CaptureLimits, accept: string): Promise<Sent | undefined> => {
     const plan = planCompression(file, limits, accept);
     if (plan.action === 'refuse') return fail(plan.message);
     setError(undefined);
@@ -90,7 +94,7 @@ export function useCaptureUpload(call: StepFormContext['call']) {
       }
       if (blob.size > limits.maxBytes) return fail('No se pudo reducir la foto al tamaño permitido: tómala de nuevo, más de cerca.');
     }
-    const data = await send(operationId, blob, plan.name);
+    const data = await send(declared, blob, plan.name);
     if (!data) return undefined;
     return { data, file: { name: plan.name, originalName: file.name, bytes: blob.size, originalBytes: file.size, type: blob.type || file.type, thumbnail } };
   };

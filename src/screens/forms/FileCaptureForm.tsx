@@ -6,32 +6,38 @@ import { FilePicker } from '../capture/FilePicker';
 import { startCompressor } from '../capture/imageCompressor';
 import { UploadProgress } from '../capture/UploadProgress';
 import { useCaptureUpload } from '../capture/useCaptureUpload';
+import { declaredCall } from '../widgetCall';
 import type { FormWidgetProps } from './formWidget';
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const record = (value: unknown) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined);
 
 /**
  * A photo of the ID from the camera or a file, compressed in a worker to `ui:options.maxBytes`
- * and uploaded with its progress: through `frontIdUpload` (the data is its Payload: fileName,
- * imageUrl), or the call named in `ui:options.operation` (the rear's uploadAndRecognize, whose
- * reading goes into the data). A new photo replaces the one before. The data also keeps the
- * thumbnail and sizes, so the screen shows the photo again after a reload.
+ * and uploaded with its progress through the call the step file declares (`ui:options.call`).
+ * An answer with a `Payload` (an image upload) gives the data its fileName and imageUrl; any
+ * other (an upload that also reads the ID) goes into the data as its `reading`. A new photo
+ * replaces the one before. The data also keeps the thumbnail and sizes, so the screen shows the
+ * photo again after a reload.
  */
-export function FileCaptureForm({ value, onChange, options, call, title }: FormWidgetProps) {
+export function FileCaptureForm(props: FormWidgetProps) {
+  const { value, onChange, options, title } = props;
   const id = useId();
   const { limits, accept, camera } = captureOptions(options);
-  const operation = options.operation === 'rearIdRecognition' ? 'rearIdRecognition' : 'frontIdUpload';
-  const upload = useCaptureUpload(call);
+  const declared = declaredCall(props, undefined, options);
+  const upload = useCaptureUpload(props);
   useEffect(startCompressor, []);
 
   const take = async (file: File) => {
     // The photo before stops counting as soon as another is taken: the step cannot go on with it.
     onChange({});
-    const sent = await upload.capture(operation, file, limits, accept);
+    if (!declared) return upload.setError('Este paso no indica a dónde enviar la foto.');
+    const sent = await upload.capture(declared, file, limits, accept);
     if (!sent) return;
     const kept = { thumbnail: sent.file.thumbnail, bytes: sent.file.bytes, originalBytes: sent.file.originalBytes };
-    if (operation === 'frontIdUpload') onChange({ ...(sent.data.Payload as Record<string, unknown> | undefined), ...kept });
+    const payload = record(sent.data.Payload);
+    if (payload) onChange({ ...payload, ...kept });
     else onChange({ fileName: text(sent.data.fileName) ?? sent.file.name, imageUrl: sent.data.imageUrl, reading: sent.data, ...kept });
   };
 

@@ -6,6 +6,7 @@ import { devicePosition } from '../map/devicePosition';
 import { loadMapKit } from '../map/loadMapKit';
 import type { CoverageAreas, MapKit, MapPoint } from '../map/mapKit';
 import { PointMap } from '../map/PointMap';
+import { declaredCall, operationOf, widgetRequest } from '../widgetCall';
 import type { FormWidgetProps } from './formWidget';
 
 /** The country file's map centre and zoom, when a step file gives none. */
@@ -21,14 +22,22 @@ function viewOf(options: Record<string, unknown>): MapPoint & { zoom: number } {
   };
 }
 
+/** An answer the map can draw: a GeoJSON collection of areas (coverageAreas' answer). */
+function isCoverageAreas(data: unknown): data is CoverageAreas {
+  return data !== null && typeof data === 'object' && (data as { type?: unknown }).type === 'FeatureCollection' && Array.isArray((data as { features?: unknown }).features);
+}
+
 /**
  * The installation point on a map: the coverage areas drawn, a marker the agent drags or puts
  * down with a tap, and the device's position on a button. The point starts at the map's centre,
  * so the agent can check it as it is. This module is loaded with the step (and ahead of it);
  * the map library only when the step shows (`loadMapKit`). Without WebGL, the point is typed.
  */
-export function MapForm({ value, onChange, options, call }: FormWidgetProps) {
+export function MapForm(props: FormWidgetProps) {
+  const { value, onChange, options, call } = props;
   const view = viewOf(options);
+  // The coverage areas drawn: the call the step file declares (`ui:options.call`), if any.
+  const areasCall = declaredCall(props, undefined, options);
   const point: MapPoint = {
     latitude: typeof value.latitude === 'number' ? value.latitude : view.latitude,
     longitude: typeof value.longitude === 'number' ? value.longitude : view.longitude,
@@ -52,11 +61,13 @@ export function MapForm({ value, onChange, options, call }: FormWidgetProps) {
       () => current && setFailed(true),
     );
     // The areas come in parallel with the library; the map draws them when both are there.
-    call('coverageAreas').then((outcome) => {
-      if (!current) return;
-      if (outcome.ok && outcome.data) setAreas(outcome.data as CoverageAreas);
-      else setAreasError(outcome.ok ? undefined : outcome.error.message);
-    });
+    if (areasCall) {
+      void call(operationOf(areasCall), widgetRequest(areasCall, props).request).then((outcome) => {
+        if (!current) return;
+        if (outcome.ok && isCoverageAreas(outcome.data)) setAreas(outcome.data);
+        else setAreasError(outcome.ok ? undefined : outcome.error.message);
+      });
+    }
     return () => {
       current = false;
     };

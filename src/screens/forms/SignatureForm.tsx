@@ -4,6 +4,7 @@ import SignaturePad from 'signature_pad';
 import { scaleSignature } from '../capture/scaleSignature';
 import { UploadProgress } from '../capture/UploadProgress';
 import { useCaptureUpload } from '../capture/useCaptureUpload';
+import { declaredCall } from '../widgetCall';
 import type { FormWidgetProps } from './formWidget';
 
 /** How long after the last stroke the signature is uploaded: a signature is several strokes. */
@@ -24,22 +25,24 @@ function previewOf(canvas: HTMLCanvasElement): string {
 /**
  * A signature drawn with the finger (signature_pad), on a canvas as wide as the screen at the
  * device's pixel ratio, and drawn again when its size changes. A moment after the last stroke it
- * is uploaded as a PNG (`frontIdUpload`, the provider's image upload; the data is its Payload:
- * fileName, imageUrl), which the step requires; a new stroke or "Borrar" takes it back.
+ * is uploaded as a PNG through the call the step file declares (`ui:options.call`, the provider's
+ * image upload; the data is its Payload: fileName, imageUrl), which the step requires; a new stroke or "Borrar" takes it back.
  */
-export function SignatureForm({ value, onChange, options, call, title }: FormWidgetProps) {
+export function SignatureForm(props: FormWidgetProps) {
+  const { value, onChange, options, title } = props;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePad | null>(null);
-  const upload = useCaptureUpload(call);
+  const upload = useCaptureUpload(props);
+  const declared = declaredCall(props, undefined, options);
   // Each change of the drawing starts a new generation: an upload of an older one is dropped.
   const generation = useRef(0);
   const settle = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // A signature saved before a reload has no strokes here, only its preview.
   const restored = useRef(typeof value.preview === 'string' && typeof value.fileName === 'string' ? value.preview : undefined);
   const saveNow = useRef<() => void>(() => undefined);
-  const latest = useRef({ value, onChange, upload });
+  const latest = useRef({ value, onChange, upload, declared });
   useEffect(() => {
-    latest.current = { value, onChange, upload };
+    latest.current = { value, onChange, upload, declared };
   });
 
   useEffect(() => {
@@ -69,7 +72,9 @@ export function SignatureForm({ value, onChange, options, call, title }: FormWid
       const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
       if (!blob || mine !== generation.current) return;
       const preview = previewOf(canvas);
-      const data = await latest.current.upload.send('frontIdUpload', blob, 'firma.png');
+      const { declared: call } = latest.current;
+      if (!call) return latest.current.upload.setError('Este paso no indica a dónde enviar la firma.');
+      const data = await latest.current.upload.send(call, blob, 'firma.png');
       if (!data || mine !== generation.current) return;
       latest.current.onChange({ ...(data.Payload as Record<string, unknown> | undefined), preview });
     };

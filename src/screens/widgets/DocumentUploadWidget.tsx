@@ -8,6 +8,7 @@ import { UploadedFileRow } from '../capture/UploadedFileRow';
 import { UploadProgress } from '../capture/UploadProgress';
 import { useCaptureUpload } from '../capture/useCaptureUpload';
 import type { StepFormContext } from '../stepFormContext';
+import { declaredCall } from '../widgetCall';
 
 /**
  * One uploaded document as the step keeps it: the provider's fileName and imageUrl (what the
@@ -28,21 +29,24 @@ const countLabel = (n: number) => (n === 1 ? '1 archivo' : `${n} archivos`);
 
 /**
  * Photos or files of one document type (`ui:options`: `maxBytes`, `accept`, `capture`), each
- * compressed in the worker to the step's limit and uploaded with its progress, listed with its
+ * compressed in the worker to the step's limit and uploaded with its progress through the call
+ * the step file declares (`ui:options.call`), listed with its
  * thumbnail and name, counted, and removable. Several may be chosen at once; they go one by one.
  */
-export function DocumentUploadWidget({ id, value, onChange, options, label, rawErrors, required, registry }: WidgetProps) {
-  const { call } = registry.formContext as StepFormContext;
+export function DocumentUploadWidget({ id, name, value, onChange, options, label, rawErrors, required, registry }: WidgetProps) {
+  const context = registry.formContext as StepFormContext;
   const { limits, accept, camera } = captureOptions(options);
-  const upload = useCaptureUpload(call);
+  const upload = useCaptureUpload(context);
+  const declared = declaredCall(context, name, options);
   useEffect(startCompressor, []);
   // rjsf fills a list with `minItems` with empty items: only uploaded files count.
   const files = (Array.isArray(value) ? value : []).filter(isUploaded);
 
   const add = async (chosen: File[]) => {
     let list = files;
+    if (!declared) return upload.setError('Este paso no indica a dónde enviar los archivos.');
     for (const file of chosen) {
-      const sent = await upload.capture('frontIdUpload', file, limits, accept);
+      const sent = await upload.capture(declared, file, limits, accept);
       if (!sent) break;
       const payload = sent.data.Payload as { fileName?: string; imageUrl?: string } | undefined;
       if (!payload?.fileName || !payload.imageUrl) break;

@@ -1,50 +1,50 @@
 import { Select } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
-import { journeyOptionsOf, type StepFormContext } from '../stepFormContext';
+import type { StepFormContext } from '../stepFormContext';
+import { declaredCall, operationOf, widgetRequest } from '../widgetCall';
 
 type Row = { name?: string; code?: string };
 
+/** The rows of an answer: the answer itself when it is a list, else its first list (`cities`, `departments`). */
+function rowsOf(data: unknown): Row[] {
+  if (Array.isArray(data)) return data as Row[];
+  if (data === null || typeof data !== 'object') return [];
+  return (Object.values(data).find(Array.isArray) as Row[] | undefined) ?? [];
+}
+
 /**
- * A drop-down fed by a provider call (`ui:options.source`, e.g. `api.city`), asked again when the
- * fields it depends on (`dependsOn`) change; `param` renames the first one on the wire
- * (`deparment`, the provider's spelling).
+ * A drop-down fed by the provider call its step file declares (`ui:options.call`: an operation
+ * and its input, e.g. `{"operation": "city", "input": {"deparment": "/form/department"}}`),
+ * asked again when a value its input reads changes, and disabled while one is missing.
  */
-export function ProviderSelectWidget(props: WidgetProps) {
-  const { id, value, onChange, label, rawErrors, disabled, required, placeholder, registry } = props;
-  const { call, formData } = registry.formContext as StepFormContext;
-  // The call's options are the journey's: rjsf does not hand them over (see journeyOptions).
-  const options = journeyOptionsOf(props);
-  const source = String(options.source ?? '').replace(/^api\./, '');
-  const dependsOn = (options.dependsOn as string[] | undefined) ?? [];
-  const inputs = dependsOn.map((field) => formData[field]);
-  const ready = inputs.every((v) => v !== undefined && v !== '');
+export function ProviderSelectWidget({ id, name, value, onChange, options, label, rawErrors, disabled, required, placeholder, registry }: WidgetProps) {
+  const context = registry.formContext as StepFormContext;
+  const declared = declaredCall(context, name, options);
+  const { request, ready } = declared ? widgetRequest(declared, context) : { request: {}, ready: false };
   const [rows, setRows] = useState<Row[]>([]);
   const [error, setError] = useState<string | undefined>();
+  const asked = JSON.stringify(request);
 
   useEffect(() => {
-    if (!ready) {
+    if (!declared || !ready) {
       setRows([]);
       return;
     }
-    const input: Record<string, unknown> = {};
-    dependsOn.forEach((field, i) => (input[i === 0 && typeof options.param === 'string' ? options.param : field] = inputs[i]));
     let current = true;
-    void call(source as never, input).then((outcome) => {
+    void context.call(operationOf(declared), request).then((outcome) => {
       if (!current) return;
       if (!outcome.ok) {
         setError(outcome.error.message);
         return;
       }
       setError(undefined);
-      const data = outcome.data as Record<string, unknown> | Row[] | null;
-      const list = Array.isArray(data) ? data : ((Object.values(data ?? {}).find(Array.isArray) as Row[] | undefined) ?? []);
-      setRows(list);
+      setRows(rowsOf(outcome.data));
     });
     return () => {
       current = false;
     };
-  }, [source, ready, JSON.stringify(inputs)]); // eslint-disable-line react-hooks/exhaustive-deps -- asked again when what it depends on changes
+  }, [declared?.operation, ready, asked]); // eslint-disable-line react-hooks/exhaustive-deps -- asked again when what it reads changes
 
   const names = rows.map((row) => String(row.name ?? row.code ?? '')).filter(Boolean);
   return (

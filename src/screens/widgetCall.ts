@@ -1,0 +1,32 @@
+import type { CallInput } from '../api/callOperation';
+import type { OperationId } from '../api/operationTable';
+import { evaluateInputMap, type WidgetCall } from '../engine/inputMap';
+import type { StepFormContext } from './stepFormContext';
+
+const isCall = (value: unknown): value is WidgetCall =>
+  value !== null && typeof value === 'object' && typeof (value as WidgetCall).operation === 'string';
+
+/**
+ * The call a widget declares in its step file (`ui:options.call`): for a field, from the form
+ * context's journey-owned options (by rjsf field name), else from its options; for a whole-form
+ * widget, from its options.
+ */
+export function declaredCall(context: Pick<StepFormContext, 'fieldOptions'>, name: string | undefined, options: Record<string, unknown>): WidgetCall | undefined {
+  const fromContext = name === undefined ? undefined : context.fieldOptions?.[name]?.call;
+  if (isCall(fromContext)) return fromContext;
+  return isCall(options.call) ? options.call : undefined;
+}
+
+/** The operation a step file names, as the api layer knows it (journeys:check has checked it exists). */
+export const operationOf = (call: WidgetCall) => call.operation as OperationId;
+
+/**
+ * A widget call's request: its input map read over the journey's data (`/context/...`) and the
+ * step's form (`/form/<field>`). `ready` is false while a value it reads is still missing (a
+ * city asked before its department is chosen).
+ */
+export function widgetRequest(call: WidgetCall, data: Pick<StepFormContext, 'journeyData' | 'formData'>): { request: CallInput; ready: boolean } {
+  const request = evaluateInputMap(call.input ?? {}, { context: data.journeyData, form: data.formData });
+  const ready = Object.keys(call.input ?? {}).every((key) => request[key] !== undefined && request[key] !== '');
+  return { request, ready };
+}
