@@ -102,7 +102,10 @@ for (const file of files) {
   const cross = lintJourneySteps(graph, steps, dir);
   // The country's provider operations: each call's answer gives the shape of what the journey keeps of it.
   const data = lintJourneyData(graph, steps, countryOperations(check.config.meta.country));
-  const shell = lintShellEvents(graph, menuEventsOf(check.config.meta.country));
+  // A sidebar event the journey handles nowhere is the country file's mistake, reported there once;
+  // the ones it handles must be handled on every private step.
+  const handled = handledEvents(check.config);
+  const shell = lintShellEvents(graph, menuEventsOf(check.config.meta.country).filter((event) => handled.has(event)));
   problems.push(...locateProblems(check.file, check.source, [...cross.journey, ...data.journey, ...shell]));
   for (const found of [cross.steps, data.steps]) {
     for (const [name, list] of found) {

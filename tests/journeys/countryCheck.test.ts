@@ -23,7 +23,7 @@ function lineColumn(text: string, offset: number): string {
 function check(text: string | undefined) {
   const dir = mkdtempSync(join(tmpdir(), 'country-check-'));
   temps.push(dir);
-  for (const part of ['journeys', 'schemas', 'countries']) cpSync(join(root, part), join(dir, part), { recursive: true });
+  for (const part of ['journeys', 'schemas', 'countries', 'openapi']) cpSync(join(root, part), join(dir, part), { recursive: true });
   if (text === undefined) rmSync(join(dir, 'countries/sv.json'));
   else writeFileSync(join(dir, 'countries/sv.json'), text);
   const env = { ...process.env };
@@ -73,7 +73,7 @@ describe.concurrent('npm run journeys:check on a country file', () => {
 
   it("names the journey's country when it has no country file", () => {
     const journey = readFileSync('journeys/sv.json', 'utf8');
-    const at = lineColumn(journey, journey.indexOf('"SV", "title"'));
+    const at = lineColumn(journey, journey.indexOf('"SV"', journey.indexOf('"country"')));
     const result = check(undefined);
     expect(result.stdout).toBe(
       `journeys/sv.json:${at} /meta/country: no country file countries/sv.json: the app cannot be built for SV without it (see schemas/country.schema.json)\n`,
