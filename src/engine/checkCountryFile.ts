@@ -9,8 +9,8 @@ import { parseSourceText, type SourceText } from './sourceText';
 const vocabulary: SchemaWords = {
   propertyNames: knownProperties(countrySchema),
   patterns: [
-    [/\/country\/pattern/, 'a country is its two-letter code in capitals, like "SV"'],
-    [/\/locale\/pattern/, 'a locale is a language and a country, like "es-SV"'],
+    [/\/country\/pattern/, 'a country is its two-letter ISO 3166 code in capitals (the name of its country file, in capitals)'],
+    [/\/locale\/pattern/, 'a locale is a language and a country code joined by "-": "es-" and the two capitals of the country'],
     [/currency\/properties\/code/, 'a currency is its three-letter ISO code, like "USD"'],
     [/\/format\/pattern/, 'a price format must hold {amount}, like "{symbol}{amount}"'],
     [/callingCode/, 'a calling code is digits only, like "503"'],

@@ -1,10 +1,10 @@
 /** A country file (`countries/<cc>.json`); `schemas/country.schema.json` is authoritative. */
 export interface CountryFile {
   $schema: string;
-  /** `SV`: the journey's `meta.country`. */
+  /** The two-letter code in capitals: the journey's `meta.country`. */
   country: string;
   name: string;
-  /** Numbers and dates are written for it: `es-SV`. */
+  /** Numbers and dates are written for it: a BCP 47 tag, language and country (`es-` and the country code). */
   locale: string;
   appTitle: string;
   currency: { code: string; symbol: string; format: string; decimals?: number };

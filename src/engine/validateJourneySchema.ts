@@ -18,7 +18,7 @@ const vocabulary: SchemaWords = {
     [/step\/pattern/, 'a step screen is named in camelCase, like "clientInformation"'],
     [/stepMeta\/properties\/data/, 'a step\'s data is a pointer starting with "/context", or false when it is not kept'],
     [/journeyMeta\/properties\/context/, 'meta.context is keyed by pointers into the journey\'s data, starting with "/context/"'],
-    [/country\/pattern/, 'a country is its two-letter code in capitals, like "SV"'],
+    [/country\/pattern/, 'a country is its two-letter ISO 3166 code in capitals (the name of its country file, in capitals)'],
   ],
 };
 
