@@ -1,20 +1,18 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { createActor, fromPromise, waitFor } from 'xstate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countryActors } from '../../scripts/countryActors';
-import { createApiActors } from '../../src/api/apiActors';
-import { operations } from '../../src/api/generated/sv/operations';
 import { checkJourneyCalls } from '../../src/engine/checkCalls';
 import { checkJourney } from '../../src/engine/checkJourney';
 import { checkStepFile } from '../../src/engine/checkStepFile';
-import { compileJourney, currentStep, type CompiledJourney } from '../../src/engine/compileJourney';
+import { compileJourney, type CompiledJourney } from '../../src/engine/compileJourney';
 import { buildJourneyGraph } from '../../src/engine/journeyGraph';
 import { lintJourneyData } from '../../src/engine/lintJourneyData';
 import { formatProblem, locateProblems } from '../../src/engine/problem';
 import type { StepFile } from '../../src/engine/stepFile';
 import { loadCountryOperations } from '../../src/sandbox/openapiSpecs';
 import { runningSandbox } from '../support/runningSandbox';
+import { driveOverSandbox } from '../support/sandboxJourney';
 
 // Issue 12's must-show: a product owner adds a field to a step and one line to a call's input
 // map, and the value typed in that field reaches the provider, with no TypeScript. The field is
@@ -83,28 +81,7 @@ afterAll(() => sandbox.close());
  * surname on the ID review step; gives back the sales report's detail of the order made.
  */
 async function sellAndReadBack(journey: CompiledJourney): Promise<{ saved: unknown; lead: Record<string, unknown> }> {
-  const api = sandbox.client();
-  const actors = { ...createApiActors(operations, api.call, {}, { retryDelaysMs: [50] }), 'device.location': fromPromise(async () => ({ latitude: 13.697366, longitude: -89.192282 })) };
-  const actor = createActor(journey.machine.provide({ actors: actors as never })).start();
-  const context = () => actor.getSnapshot().context as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- reading journey data in a test
-  const step = async (event: Record<string, unknown> & { type: string }, next: string) => {
-    actor.send(event as never);
-    try {
-      await waitFor(actor, (s) => currentStep(journey, s)?.route === next && Object.values(s.children).every((c) => c?.getSnapshot().status !== 'active'), { timeout: 8_000 });
-    } catch {
-      throw new Error(`expected ${next} after ${event.type}, but the journey is at ${currentStep(journey, actor.getSnapshot())?.route} with message ${JSON.stringify(context().ui?.message)}`);
-    }
-  };
-  const upload = async (operation: 'frontIdUpload' | 'rearIdRecognition', file: string) => {
-    const blob = new Blob([readFileSync(`tests/fixtures/ids/${file}`)], { type: 'image/png' });
-    const outcome = await api.call(operation, { region: 'SV', files: [{ field: 'file', blob, name: file }] });
-    if (!outcome.ok) throw new Error(outcome.error.message);
-    return outcome.data as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the provider's answer
-  };
-  const outboxCode = async (to: string) => {
-    const { messages } = (await (await fetch(`${sandbox.address}/__sandbox/outbox?to=${encodeURIComponent(to)}`)).json()) as { messages: Array<{ message: string }> };
-    return /\d{6}/.exec(messages.at(-1)?.message ?? '')?.[0] ?? '';
-  };
+  const { actor, context, step, upload, outboxCode } = driveOverSandbox(journey, sandbox, [50]);
 
   await step({ type: 'step.submit', data: { pin: '2580' } }, '/inicio');
   await step({ type: 'menu.newClient' }, '/información-del-cliente');

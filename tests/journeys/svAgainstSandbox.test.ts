@@ -1,11 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createActor, fromPromise, waitFor } from 'xstate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiActors } from '../../src/api/apiActors';
-import { currentStep } from '../../src/engine/compileJourney';
 import { loadJourney } from '../support/journeyFiles';
-import { operations } from '../../src/api/generated/sv/operations';
 import { runningSandbox } from '../support/runningSandbox';
+import { driveOverSandbox } from '../support/sandboxJourney';
 
 // The El Salvador journey with its real provider calls: the api layer's actors against a
 // running sandbox, from the PIN to an order the sales report then lists. Only the device's
@@ -19,32 +15,8 @@ afterAll(() => sandbox.close());
 
 describe('the El Salvador journey against the sandbox', () => {
   it('sells a triple play from the PIN to the sales report, its order sent again after lost answers but created once', async () => {
-    const api = sandbox.client();
     // Short pauses between retries: the test is about what is sent, not how long it waits.
-    const actors = { ...createApiActors(operations, api.call, {}, { retryDelaysMs: [50, 100, 200] }), 'device.location': fromPromise(async () => ({ latitude: 13.697366, longitude: -89.192282 })) };
-    const actor = createActor(journey.machine.provide({ actors: actors as never })).start();
-    const route = () => currentStep(journey, actor.getSnapshot())?.route;
-    const context = () => actor.getSnapshot().context as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- reading journey data in a test
-    /** Sends an event and waits until the journey shows `next` (or fails with where it stopped). */
-    const step = async (event: Record<string, unknown> & { type: string }, next: string) => {
-      actor.send(event as never);
-      try {
-        // Arrived when the step shows and no call it started is still in flight.
-        await waitFor(actor, (s) => currentStep(journey, s)?.route === next && Object.values(s.children).every((c) => c?.getSnapshot().status !== 'active'), { timeout: 8_000 });
-      } catch {
-        throw new Error(`expected ${next} after ${event.type}, but the journey is at ${route()} with message ${JSON.stringify(context().ui?.message)}`);
-      }
-    };
-    const upload = async (operation: 'frontIdUpload' | 'rearIdRecognition', file: string) => {
-      const blob = new Blob([readFileSync(`tests/fixtures/ids/${file}`)], { type: 'image/png' });
-      const outcome = await api.call(operation, { region: 'SV', files: [{ field: 'file', blob, name: file }] });
-      if (!outcome.ok) throw new Error(outcome.error.message);
-      return outcome.data as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the provider's answer
-    };
-    const outboxCode = async (to: string) => {
-      const { messages } = (await (await fetch(`${sandbox.address}/__sandbox/outbox?to=${encodeURIComponent(to)}`)).json()) as { messages: Array<{ message: string }> };
-      return /\d{6}/.exec(messages.at(-1)?.message ?? '')?.[0] ?? '';
-    };
+    const { actor, context, step, upload, outboxCode } = driveOverSandbox(journey, sandbox, [50, 100, 200]);
 
     await step({ type: 'step.submit', data: { pin: '2580' } }, '/inicio');
     expect(context().seller.poaSellerCode).toBe('SV-POA-001');

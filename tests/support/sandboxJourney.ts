@@ -1,0 +1,41 @@
+import { readFileSync } from 'node:fs';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { createApiActors } from '../../src/api/apiActors';
+import { operations } from '../../src/api/generated/sv/operations';
+import { currentStep, type CompiledJourney } from '../../src/engine/compileJourney';
+import type { runningSandbox } from './runningSandbox';
+
+/**
+ * The SV journey driven in Node with its real provider calls (the api layer's actors against a
+ * running sandbox): the actor, its data, a step helper that waits for the next screen, the ID
+ * uploads and the OTP codes of the sandbox's outbox. Only the device's location is given (there
+ * is no GPS in Node); retries pause briefly (`retryDelaysMs`).
+ */
+export function driveOverSandbox(journey: CompiledJourney, sandbox: Awaited<ReturnType<typeof runningSandbox>>, retryDelaysMs: readonly number[]) {
+  const api = sandbox.client();
+  const actors = { ...createApiActors(operations, api.call, {}, { retryDelaysMs }), 'device.location': fromPromise(async () => ({ latitude: 13.697366, longitude: -89.192282 })) };
+  const actor = createActor(journey.machine.provide({ actors: actors as never })).start();
+  const route = () => currentStep(journey, actor.getSnapshot())?.route;
+  const context = () => actor.getSnapshot().context as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- reading journey data in a test
+  /** Sends an event and waits until the journey shows `next` (or fails with where it stopped). */
+  const step = async (event: Record<string, unknown> & { type: string }, next: string) => {
+    actor.send(event as never);
+    try {
+      // Arrived when the step shows and no call it started is still in flight.
+      await waitFor(actor, (s) => currentStep(journey, s)?.route === next && Object.values(s.children).every((c) => c?.getSnapshot().status !== 'active'), { timeout: 8_000 });
+    } catch {
+      throw new Error(`expected ${next} after ${event.type}, but the journey is at ${route()} with message ${JSON.stringify(context().ui?.message)}`);
+    }
+  };
+  const upload = async (operation: 'frontIdUpload' | 'rearIdRecognition', file: string) => {
+    const blob = new Blob([readFileSync(`tests/fixtures/ids/${file}`)], { type: 'image/png' });
+    const outcome = await api.call(operation, { region: 'SV', files: [{ field: 'file', blob, name: file }] });
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    return outcome.data as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the provider's answer
+  };
+  const outboxCode = async (to: string) => {
+    const { messages } = (await (await fetch(`${sandbox.address}/__sandbox/outbox?to=${encodeURIComponent(to)}`)).json()) as { messages: Array<{ message: string }> };
+    return /\d{6}/.exec(messages.at(-1)?.message ?? '')?.[0] ?? '';
+  };
+  return { api, actor, route, context, step, upload, outboxCode };
+}
