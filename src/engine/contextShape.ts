@@ -19,24 +19,55 @@ type Schema = Record<string, unknown>;
 
 export const openShape = (): Shape => ({ open: true, types: new Set() });
 
-/** Merges `from` into `into` (both sides' keys, types and openness): declarations add up. */
-export function mergeShape(into: Shape, from: Shape): Shape {
+/** A copy of a shape's own node, its children shared: what is copied before it changes. */
+function copyNode(shape: Shape): Shape {
+  const copy: Shape = { types: new Set(shape.types) };
+  if (shape.open) copy.open = true;
+  if (shape.props) copy.props = new Map(shape.props);
+  if (shape.anyKey) copy.anyKey = shape.anyKey;
+  if (shape.items) copy.items = shape.items;
+  return copy;
+}
+
+/**
+ * Merges `from` into `into` (both sides' keys, types and openness: declarations add up). `into`
+ * is the caller's to change; the nodes below it may be shared with other shapes (a schema's
+ * shape is made once and read by many), so `own` gives a node that may be changed (a copy
+ * unless it is already the caller's) before anything is merged into it.
+ */
+function mergeInto(into: Shape, from: Shape, own: (shape: Shape) => Shape): void {
   for (const t of from.types) into.types.add(t);
   if (from.open) into.open = true;
   if (from.props) {
     into.props ??= new Map();
-    for (const [key, shape] of from.props) {
+    for (const [key, theirs] of from.props) {
       const mine = into.props.get(key);
-      into.props.set(key, mine ? mergeShape(mine, shape) : copyShape(shape));
+      if (!mine) into.props.set(key, theirs);
+      else if (mine !== theirs) {
+        const changed = own(mine);
+        into.props.set(key, changed);
+        mergeInto(changed, theirs, own);
+      }
     }
   }
-  if (from.anyKey) into.anyKey = into.anyKey ? mergeShape(into.anyKey, from.anyKey) : copyShape(from.anyKey);
-  if (from.items) into.items = into.items ? mergeShape(into.items, from.items) : copyShape(from.items);
-  return into;
+  for (const slot of ['anyKey', 'items'] as const) {
+    const theirs = from[slot];
+    const mine = into[slot];
+    if (!theirs || mine === theirs) continue;
+    if (!mine) into[slot] = theirs;
+    else {
+      const changed = own(mine);
+      into[slot] = changed;
+      mergeInto(changed, theirs, own);
+    }
+  }
 }
 
-function copyShape(shape: Shape): Shape {
-  return mergeShape({ types: new Set() }, shape);
+/** The shape two declarations give together; neither is changed. */
+export function mergeShape(a: Shape, b: Shape): Shape {
+  const merged = copyNode(a);
+  mergeInto(merged, b, copyNode);
+  return merged;
 }
 
 const typeOfValue = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value === 'number' ? 'number' : typeof value);
@@ -106,7 +137,7 @@ function buildShapeOfSchema(s: Schema): Shape {
     ...Object.values((s.dependencies as Schema | undefined) ?? {}).filter((d) => !Array.isArray(d)),
   ];
   for (const branch of branches) {
-    if (branch && typeof branch === 'object' && structural(branch as Schema)) mergeShape(shape, shapeOfSchema(branch));
+    if (branch && typeof branch === 'object' && structural(branch as Schema)) mergeInto(shape, shapeOfSchema(branch), copyNode);
   }
   const saysKeys = shape.props !== undefined || shape.anyKey !== undefined;
   if (objectLike && !saysKeys && shape.items === undefined && (types.includes('object') || shape.types.size === 0)) shape.open = true;
@@ -137,42 +168,12 @@ export function shapeTree(initial: Shape): ShapeTree {
     owned.add(s);
     return s;
   };
+  // A node the tree made or copied is its own to change; any other is shared, copied first.
   const own = (s: Shape): Shape => {
     if (owned.has(s)) return s;
-    const c = fresh();
-    for (const t of s.types) c.types.add(t);
-    if (s.open) c.open = true;
-    if (s.props) c.props = new Map(s.props);
-    if (s.anyKey) c.anyKey = s.anyKey;
-    if (s.items) c.items = s.items;
+    const c = copyNode(s);
+    owned.add(c);
     return c;
-  };
-  const merge = (into: Shape, from: Shape): void => {
-    for (const t of from.types) into.types.add(t);
-    if (from.open) into.open = true;
-    if (from.props) {
-      into.props ??= new Map();
-      for (const [key, shape] of from.props) {
-        const mine = into.props.get(key);
-        if (!mine) into.props.set(key, shape);
-        else if (mine !== shape) {
-          const m = own(mine);
-          into.props.set(key, m);
-          merge(m, shape);
-        }
-      }
-    }
-    for (const slot of ['anyKey', 'items'] as const) {
-      const theirs = from[slot];
-      const mine = into[slot];
-      if (!theirs || mine === theirs) continue;
-      if (!mine) into[slot] = theirs;
-      else {
-        const m = own(mine);
-        into[slot] = m;
-        merge(m, theirs);
-      }
-    }
   };
   const root = own(initial);
   const declare = (pointer: string, shape: Shape) => {
@@ -190,7 +191,7 @@ export function shapeTree(initial: Shape): ShapeTree {
       node.props.set(segment, child);
       node = child;
     }
-    merge(node, shape);
+    mergeInto(node, shape, own);
   };
   return { root, declare };
 }
