@@ -1,8 +1,13 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The journey files of the project: every `journeys/*.json`, sorted. */
 export function journeyFiles(dir = 'journeys'): string[] {
+  // A pack folder set wrong (COUNTRY_PACKS one level too high) says so instead of a stack trace.
+  if (!existsSync(dir)) {
+    console.error(`no journeys folder ${dir}: COUNTRY_PACKS names the folder that holds journeys/, countries/, openapi/ and schemas/ (scripts/countryPack.ts)`);
+    process.exit(1);
+  }
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()

@@ -71,6 +71,11 @@ export function checkWidgetCalls(step: StepFile, operations: readonly CallContra
     const collect = (value: unknown, at: string) => {
       if (typeof value === 'string' && value.startsWith('/form/')) reads.push({ pointer: value, at });
       else if (isObject(value) && 'value' in value) return; // a constant is not read
+      else if (isObject(value) && 'session' in value) {
+        // The session's values (the sealed PIN) are filled in by the journey's calls only: a
+        // widget's call would send the placeholder itself.
+        problems.push({ pointer: `${at}/session`, message: `a widget's call cannot send the session's values ("session"); make this call from the journey (an invoke), where they are filled in`, atName: true });
+      }
       else if (Array.isArray(value)) value.forEach((v, i) => collect(v, `${at}/${i}`));
       else if (isObject(value)) for (const [k, v] of Object.entries(value)) collect(v, `${at}${toPointer([k])}`);
     };

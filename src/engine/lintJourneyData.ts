@@ -10,7 +10,7 @@ import {
 } from './contextShape';
 import { suggestion } from './didYouMean';
 import { nestedGuards } from './guards';
-import { asList, subtree, type GraphEdge, type GraphNode, type JourneyGraph } from './journeyGraph';
+import { asList, enteredLeaf, isAncestorOrSelf, subtree, type GraphEdge, type GraphNode, type JourneyGraph } from './journeyGraph';
 import { pointerSegments, toPointer } from './jsonPointer';
 import type { JsonObject, NamedRef } from './journeyTypes';
 import type { Problem } from './problem';
@@ -84,24 +84,36 @@ function actionSites(graph: JourneyGraph): ActionSite[] {
   return sites;
 }
 
-/** Every guard of a transition, nested ones too, with its params' pointer. */
-function guardSites(graph: JourneyGraph): Array<{ params: JsonObject; pointer: string }> {
-  const sites: Array<{ params: JsonObject; pointer: string }> = [];
-  const visit = (ref: NamedRef, pointer: string) => {
+/** Every guard of a transition, nested ones too, with its params' pointer and its transition. */
+function guardSites(graph: JourneyGraph): Array<{ params: JsonObject; pointer: string; edge: GraphEdge }> {
+  const sites: Array<{ params: JsonObject; pointer: string; edge: GraphEdge }> = [];
+  const visit = (ref: NamedRef, pointer: string, edge: GraphEdge) => {
     const { params } = refParts(ref);
-    if (typeof ref !== 'string') sites.push({ params, pointer: `${pointer}/params` });
-    nestedGuards(params).forEach((inner, i) => visit(inner, Array.isArray(params.of) ? `${pointer}/params/of/${i}` : `${pointer}/params/guard`));
+    if (typeof ref !== 'string') sites.push({ params, pointer: `${pointer}/params`, edge });
+    nestedGuards(params).forEach((inner, i) => visit(inner, Array.isArray(params.of) ? `${pointer}/params/of/${i}` : `${pointer}/params/guard`, edge));
   };
-  for (const edge of graph.edges) if (edge.guard !== undefined) visit(edge.guard, `${edge.pointer}/guard`);
+  for (const edge of graph.edges) if (edge.guard !== undefined) visit(edge.guard, `${edge.pointer}/guard`, edge);
   return sites;
 }
 
-/** Every string below `value` that is a `/context` pointer, with its own pointer (constants skipped). */
-function contextPointersIn(value: unknown, pointer: string, found: Array<{ text: string; pointer: string }>): void {
-  if (isContext(value)) found.push({ text: value, pointer });
-  else if (Array.isArray(value)) value.forEach((v, i) => contextPointersIn(v, `${pointer}/${i}`, found));
+/**
+ * The transitions that enter `node` from outside it (so start what it invokes): a call's input
+ * reads the event that entered its state, the PIN of the sign-in step's submit for example.
+ */
+function enteringEdges(graph: JourneyGraph, node: GraphNode): GraphEdge[] {
+  return graph.edges.filter(
+    (edge) =>
+      !isAncestorOrSelf(node, edge.source) &&
+      edge.targets.some((t) => t.node !== undefined && (isAncestorOrSelf(node, t.node) || (isAncestorOrSelf(t.node, node) && isAncestorOrSelf(node, enteredLeaf(t.node) ?? t.node)))),
+  );
+}
+
+/** Every string below `value` that is a pointer of a kind (`/context`, `/event`), with its own pointer (constants skipped). */
+function pointersIn(value: unknown, pointer: string, found: Array<{ text: string; pointer: string }>, kind: (p: unknown) => p is string = isContext): void {
+  if (kind(value)) found.push({ text: value, pointer });
+  else if (Array.isArray(value)) value.forEach((v, i) => pointersIn(v, `${pointer}/${i}`, found, kind));
   else if (value && typeof value === 'object') {
-    for (const [key, v] of Object.entries(value)) if (key !== 'value') contextPointersIn(v, `${pointer}${toPointer([key])}`, found);
+    for (const [key, v] of Object.entries(value)) if (key !== 'value') pointersIn(v, `${pointer}${toPointer([key])}`, found, kind);
   }
 }
 
@@ -220,8 +232,39 @@ export function lintJourneyData(
   }
   for (const { invoke, pointer } of graph.invokes) {
     const found: Array<{ text: string; pointer: string }> = [];
-    contextPointersIn(invoke.input ?? {}, `${pointer}/input`, found);
+    pointersIn(invoke.input ?? {}, `${pointer}/input`, found);
     for (const f of found) check(f.text, f.pointer, false, journey);
+  }
+
+  // What a step submits (`/event/data/...`) is the step's schema: a field it does not have is a typo.
+  const checkSubmitted = (text: string, pointer: string, edge: GraphEdge | undefined) => {
+    if (edge?.event !== 'step.submit' || !text.startsWith('/event/data/')) return;
+    const step = ownStep(edge.source);
+    const segments = pointerSegments(below(text, '/event/data'));
+    const found = resolveShape(stepShape(step), segments);
+    if (found.ok) return;
+    const { kind, words } = unresolvedWords('/event/data', segments, found, (name, keys) => suggestion(name, keys));
+    const what = `what step "${step?.key ?? edge.source.key}" submits`;
+    journey.push({ pointer, message: kind === 'missing' ? `${what} has ${words}` : `in ${what}, ${words}` });
+  };
+  for (const site of sites) {
+    const { params, pointer, edge } = site;
+    for (const key of ['from', 'key', 'item']) if (typeof params[key] === 'string') checkSubmitted(params[key], `${pointer}/${key}`, edge);
+    for (const [name, p] of Object.entries((params.with as JsonObject | undefined) ?? {})) if (typeof p === 'string') checkSubmitted(p, `${pointer}/with${toPointer([name])}`, edge);
+  }
+  for (const { params, pointer, edge } of guardSites(graph)) {
+    for (const key of ['at', 'a', 'b']) if (typeof params[key] === 'string') checkSubmitted(params[key], `${pointer}/${key}`, edge);
+  }
+  for (const { node, invoke, pointer } of graph.invokes) {
+    const found: Array<{ text: string; pointer: string }> = [];
+    pointersIn(invoke.input ?? {}, `${pointer}/input`, found, isEvent);
+    if (found.length === 0) continue;
+    const submits = enteringEdges(graph, node).filter((edge) => edge.event === 'step.submit');
+    // One report per pointer, from the first submit that lacks it.
+    for (const f of found) {
+      const before = journey.length;
+      for (const edge of submits) if (journey.length === before) checkSubmitted(f.text, f.pointer, edge);
+    }
   }
   for (const node of graph.nodes) {
     for (const [name, p] of Object.entries(node.meta.params ?? {})) check(p, `${node.pointer}/meta/params${toPointer([name])}`, false, journey);
@@ -269,7 +312,7 @@ export function lintJourneyData(
     uiOptionSites(step.uiSchema, '/uiSchema', options);
     for (const site of options) {
       const found: Array<{ text: string; pointer: string }> = [];
-      contextPointersIn(site.options, site.pointer, found);
+      pointersIn(site.options, site.pointer, found);
       for (const f of found) check(f.text, f.pointer, false, problems);
     }
     byStep.set(name, problems);

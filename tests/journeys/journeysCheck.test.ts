@@ -34,6 +34,7 @@ const kinds: Array<[kind: string, title: string]> = [
   ['pointer-typo-in-assign', "a pointer typo in an assign, with did-you-mean of the data's keys"],
   ['pointer-typo-in-guard', "a pointer typo in a guard, with did-you-mean of the data's keys"],
   ['pointer-typo-in-input-map', "a pointer typo in a call's input map, with did-you-mean of the data's keys"],
+  ['submitted-field-typo', "a field a step does not submit, read by the call its submit starts, with did-you-mean of the step's fields"],
   ['step-saves-elsewhere', "a step whose submit saves elsewhere than its meta.data"],
   ['step-without-data', 'a step with fields and no meta.data'],
   ['unhandled-shell-event', 'a shell event the journey does not handle'],
