@@ -17,7 +17,7 @@ const vocabulary: SchemaWords = {
     [/\/mask\/pattern/, 'a mask has # for each digit, like "#### ####"'],
     [/event\/pattern/, 'a sidebar entry sends a menu event, like "menu.newClient"'],
     [/documents/, 'a document code is in capitals, like "PASAPORTE"'],
-    [/referenceData/, 'reference data is a .json file named from the pack\'s root, like "reference/hn/departments.json"'],
+    [/referenceData/, 'reference data is a .json file named from the pack\'s root, like "reference/<cc>/departments.json"'],
   ],
 };
 
@@ -48,7 +48,7 @@ function lintCountry(country: CountryFile, code: string | undefined, events: Rea
 
 /**
  * Checks one country file's text: JSON syntax, `schemas/country.schema.json`, then what the
- * schema cannot see. `code` is the country from the file's name (`sv`); `events`, when the
+ * schema cannot see. `code` is the country from the file's name (its two-letter code); `events`, when the
  * country's journey is known, the events it handles, so that every sidebar entry leads somewhere.
  */
 export function checkCountryFile(file: string, text: string, code?: string, events?: ReadonlySet<string>): CountryCheck {

@@ -109,7 +109,7 @@ function propertiesOf(schema: Schema | undefined): { properties: Record<string, 
 }
 
 interface Target {
-  /** What is expected here, for the messages: `the request of validateOTP`. */
+  /** What is expected here, for the messages: `the request of <operationId>`. */
   where: string;
   properties: Record<string, Schema>;
   required: string[];

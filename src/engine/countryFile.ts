@@ -31,7 +31,7 @@ export interface PhoneMask {
 /**
  * An amount written as the country writes prices (`currency.format`).
  *
- * @example formatMoney({ code: 'USD', symbol: '$', format: '{symbol}{amount}' }, 25) // '$25.00'
+ * @example formatMoney({ code: 'EUR', symbol: '€', format: '{amount} {symbol}' }, 25) // '25.00 €'
  */
 export function formatMoney(currency: CountryFile['currency'], amount: number): string {
   const fixed = amount.toFixed(currency.decimals ?? 2);

@@ -7,8 +7,8 @@ export interface Progress {
 }
 
 /**
- * Progress of every step that shows one. `meta.progress: "n/N"` is taken as written (HN shows
- * 1/12 to 10/12); `"auto"` numbers the step by the longest run of `auto` steps that can lead to
+ * Progress of every step that shows one. `meta.progress: "n/N"` is taken as written (a country
+ * whose spec shows 1/12 to 10/12); `"auto"` numbers the step by the longest run of `auto` steps that can lead to
  * it, out of the longest such run in the journey, so adding a step renumbers the rest.
  * `successors` is the journey's step graph, when the caller has it already.
  */

@@ -15,7 +15,7 @@ function segments(path: string): string[] {
 /**
  * Whether a URL path shows a route pattern (`:name` segments match anything).
  *
- * @example routeMatches('/ventas-detalle/:id', '/ventas-detalle/42') // true
+ * @example routeMatches('/orders/:id', '/orders/42') // true
  */
 export function routeMatches(pattern: string, path: string): boolean {
   const want = segments(pattern);

@@ -17,7 +17,7 @@ export const widgetCatalogue = {
   checkboxes: 'checkboxes for a list of enum values (rjsf)',
   hidden: 'not shown (rjsf)',
   updown: 'a number field (rjsf)',
-  maskedInput: 'digits typed into a mask (`ui:options.mask`, e.g. "#### ####" for an SV phone)',
+  maskedInput: 'digits typed into a mask (`ui:options.mask`, e.g. "#### ####" for a phone of 8 digits)',
   pinInput: 'a PIN or one-time code typed digit by digit (`ui:options.length`, numeric keyboard)',
   providerSelect: 'a drop-down whose options come from a provider call (`ui:options.call`), filtered by other fields',
   datePicker: 'a calendar limited to the dates the provider offered (`ui:options.datesAt`)',

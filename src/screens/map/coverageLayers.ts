@@ -2,7 +2,7 @@ import type { LayerViewProps } from './mapKit';
 
 /**
  * How coverage is drawn: each node's area filled in its network type's colour (the
- * `networkType` property of `coverageAreas`), with its border, so the agent sees where to put
+ * `networkType` property of each area the map's coverage call answers), with its border, so the agent sees where to put
  * the marker. Colours keep apart for the common kinds of colour blindness.
  */
 export const NETWORK_COLOURS = { FTTH: '#1971c2', HFC: '#e8590c', DTH: '#7048e8' } as const;
