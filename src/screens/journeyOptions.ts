@@ -16,11 +16,7 @@ export const JOURNEY_OPTION_KEYS: ReadonlySet<string> = new Set([
   'sentTo',
   'datesAt',
   'slotsAt',
-  // Being replaced by `call` (issue 12): still read by the widgets that call the provider.
-  'source',
   'dependsOn',
-  'param',
-  'operation',
 ]);
 
 /** Each field's journey options, by the field's name (rjsf's WidgetProps.name). */

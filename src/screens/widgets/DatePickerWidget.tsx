@@ -7,15 +7,15 @@ import { journeyOptionsOf, type StepFormContext } from '../stepFormContext';
 
 /**
  * A calendar (in Spanish, weeks from Monday) where only the dates the provider suggested can be
- * picked (`ui:options.datesAt`, a /context pointer into the journey's data; by default the schedule's
- * suggested dates, ISO `YYYY-MM-DD`). On a phone it opens as a full-width dialog, easier to tap.
+ * picked (`ui:options.datesAt`, a /context pointer into the journey's data, dates as ISO
+ * `YYYY-MM-DD`; the step schema requires it). On a phone it opens as a full-width dialog, easier to tap.
  */
 export function DatePickerWidget(props: WidgetProps) {
   const { id, value, onChange, label, rawErrors, required, registry } = props;
   const { journeyData } = registry.formContext as StepFormContext;
   const { datesAt } = journeyOptionsOf(props);
-  const at = typeof datesAt === 'string' ? datesAt : '/context/sale/schedule/suggestedDates';
-  const dates = ((getAt({ context: journeyData }, at) as string[] | undefined) ?? []).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)).sort();
+  const offeredAt = typeof datesAt === 'string' ? getAt({ context: journeyData }, datesAt) : undefined;
+  const dates = (Array.isArray(offeredAt) ? offeredAt : []).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)).sort();
   const offered = new Set(dates);
   return (
     <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>

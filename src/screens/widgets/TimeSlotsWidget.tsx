@@ -19,18 +19,20 @@ export function periodOf(hour: string | undefined): 'AM' | 'PM' | undefined {
 
 /**
  * AM / PM for the chosen date, each offered only when the provider has a slot in it
- * (`ui:options.slotsAt`, a /context pointer to the getTimeSlots answer; the date
- * field named by `dependsOn`). Until a date is chosen there is nothing to offer.
+ * (`ui:options.slotsAt`, a /context pointer to where the journey keeps the provider's slots; the
+ * date field named by `dependsOn`; the step schema requires both). Until a date is chosen there
+ * is nothing to offer.
  */
 export function TimeSlotsWidget(props: WidgetProps) {
   const { id, value, onChange, options, label, rawErrors, required, registry } = props;
   const { journeyData, formData } = registry.formContext as StepFormContext;
   const journey = journeyOptionsOf(props);
   const choices = (options.enumOptions ?? []) as Array<{ value: unknown; label: string }>;
-  const dateField = Array.isArray(journey.dependsOn) ? String(journey.dependsOn[0]) : 'installationDate';
-  const date = formData[dateField];
-  const at = typeof journey.slotsAt === 'string' ? journey.slotsAt : '/context/sale/schedule/slots';
-  const slots = ((getAt({ context: journeyData }, at) as { OptionalAppointments?: Appointment[] } | undefined)?.OptionalAppointments ?? []).filter(
+  const dateField = Array.isArray(journey.dependsOn) ? String(journey.dependsOn[0]) : undefined;
+  const date = dateField === undefined ? undefined : formData[dateField];
+  const slotsAt = typeof journey.slotsAt === 'string' ? journey.slotsAt : undefined;
+  const kept = (slotsAt === undefined ? undefined : getAt({ context: journeyData }, slotsAt)) as { OptionalAppointments?: Appointment[] } | undefined;
+  const slots = (kept?.OptionalAppointments ?? []).filter(
     (slot) => slot.date === undefined || slot.date === date,
   );
   const open = new Set(slots.map((slot) => periodOf(slot.hour)));
