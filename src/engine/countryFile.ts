@@ -16,7 +16,8 @@ export interface CountryFile {
   sidebar: Array<{ label: string; event: string }>;
   entry: 'public' | 'signIn';
   signedCalls: boolean;
-  shellScripts: Array<'tagManager' | 'heatMap' | 'pushMessaging'>;
+  /** Only the tag manager so far: the spec's heat map and push messaging come with the packs of the countries that have them. */
+  shellScripts: Array<'tagManager'>;
   offers: { tabs: Array<{ label: string; types: string[] }> };
   /** Reference data files by name, as paths from the pack's root. */
   referenceData: Record<string, string>;
