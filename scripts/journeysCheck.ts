@@ -11,12 +11,14 @@ import { basename, join, relative } from 'node:path';
 import { checkCountryFile } from '../src/engine/checkCountryFile';
 import { checkJourneyCalls, checkWidgetCalls } from '../src/engine/checkCalls';
 import { checkJourney } from '../src/engine/checkJourney';
+import { checkReferenceSelects } from '../src/engine/checkReferenceSelects';
 import { checkStepFile, type StepCheck } from '../src/engine/checkStepFile';
 import { buildJourneyGraph } from '../src/engine/journeyGraph';
 import { lintJourneyData } from '../src/engine/lintJourneyData';
 import { lintJourneySteps } from '../src/engine/lintJourneySteps';
 import { lintShellEvents } from '../src/engine/shellEvents';
 import { formatProblem, locateProblems, type LocatedProblem } from '../src/engine/problem';
+import { parseSourceText } from '../src/engine/sourceText';
 import type { StepFile } from '../src/engine/stepFile';
 import { countryActors, countryOperations, openapiRoots } from './countryActors';
 import { apiSpecProblems } from '../src/sandbox/openapiSpecs';
@@ -55,6 +57,40 @@ function menuEventsOf(country: string): string[] {
   }
 }
 
+/**
+ * A country's reference data by name (the country file's `referenceData`), each file's rows as
+ * read; a file that is missing or not JSON is the country file's problem, reported there.
+ */
+const references = new Map<string, Map<string, unknown>>();
+function referenceDataOf(country: string): Map<string, unknown> {
+  let found = references.get(country);
+  if (found) return found;
+  found = new Map();
+  references.set(country, found);
+  const file = join(COUNTRIES, `${country.toLowerCase()}.json`);
+  let named: Record<string, unknown> = {};
+  try {
+    named = (JSON.parse(readFileSync(file, 'utf8')) as { referenceData?: Record<string, unknown> }).referenceData ?? {};
+  } catch {
+    return found; // no country file, or not JSON: its own check reports it
+  }
+  for (const [name, path] of Object.entries(named)) {
+    if (typeof path !== 'string') continue;
+    const problem = (message: string) => problems.push(...locateProblems(shown(file), parseSourceText(readFileSync(file, 'utf8')), [{ pointer: `/referenceData/${name}`, message }]));
+    const data = join(root, path);
+    if (!existsSync(data)) {
+      problem(`${path} does not exist in the pack (${root})`);
+      continue;
+    }
+    try {
+      found.set(name, JSON.parse(readFileSync(data, 'utf8')));
+    } catch (error) {
+      problem(`${path} is not JSON: ${(error as Error).message}`);
+    }
+  }
+  return found;
+}
+
 /** Every step file of a country's folder, checked, by step name. */
 const stepFolders = new Map<string, Map<string, StepCheck>>();
 function stepsOf(dir: string): Map<string, StepCheck> {
@@ -67,7 +103,10 @@ function stepsOf(dir: string): Map<string, StepCheck> {
       problems.push(...check.problems);
       // Widgets that call the provider are checked like the journey's calls.
       const country = basename(dir).toUpperCase();
-      if (check.step) problems.push(...locateProblems(check.file, check.source, checkWidgetCalls(check.step, countryOperations(country), country)));
+      if (check.step) {
+        problems.push(...locateProblems(check.file, check.source, checkWidgetCalls(check.step, countryOperations(country), country)));
+        problems.push(...locateProblems(check.file, check.source, checkReferenceSelects(check.step, referenceDataOf(country), country)));
+      }
       checks.set(basename(name, '.json'), check);
     }
     stepFolders.set(dir, checks);

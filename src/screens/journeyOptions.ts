@@ -17,6 +17,7 @@ export const JOURNEY_OPTION_KEYS: ReadonlySet<string> = new Set([
   'datesAt',
   'slotsAt',
   'dependsOn',
+  'reference',
 ]);
 
 /** Each field's journey options, by the field's name (rjsf's WidgetProps.name). */

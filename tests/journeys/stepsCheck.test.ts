@@ -41,6 +41,7 @@ describe('npm run journeys:check on the step screens', () => {
         'widget-option-wrong-type.json',
         'widget-unknown-operation.json',
         'widget-session-value.json',
+        'reference-data-unknown.json',
       ]),
     );
   });

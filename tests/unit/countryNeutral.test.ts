@@ -2,11 +2,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// The shell and the screens are every country's: what differs is in the country's pack (its
-// country file, journey and steps, read through the build-time modules). This test keeps it so;
-// the README's "Adding a country" gives the same check as a grep.
+// The engine, the api layer, the shell and the screens are every country's: what differs is in
+// the country's pack (its country file, journey, steps and OpenAPI, read through the build-time
+// modules and the generated operation table). This test keeps it so; the README's "Adding a
+// country" gives the same check as a grep.
 
-const SHARED = ['src/app', 'src/screens'];
+const SHARED = ['src/engine', 'src/api', 'src/app', 'src/screens'];
 const COUNTRIES = ['SV', 'HN', 'GT', 'PY', 'NI', 'CR', 'BO', 'CO'];
 
 /** Every source file under a folder, generated code left out (it is built per country). */
@@ -31,8 +32,20 @@ function journeyRoutes(): string[] {
   return [...routes].filter((route) => route !== '/' && route !== '/redirect');
 }
 
-/** What names a country in a source text: a country code, `DUI`, a dollar price, a route of a journey. */
-function countryWords(text: string, routes: string[]): string[] {
+/** Every country's provider operation ids (openapi/<cc>/*.yaml). */
+function operationIds(): string[] {
+  const ids = new Set<string>();
+  for (const country of readdirSync('openapi')) {
+    if (!statSync(join('openapi', country)).isDirectory()) continue;
+    for (const file of readdirSync(join('openapi', country)).filter((f) => /\.ya?ml$/.test(f))) {
+      for (const match of readFileSync(join('openapi', country, file), 'utf8').matchAll(/operationId:\s*([A-Za-z0-9_]+)/g)) ids.add(match[1] as string);
+    }
+  }
+  return [...ids];
+}
+
+/** What names a country in a source text: a country code, `DUI`, a dollar price, a route of a journey, an operation quoted. */
+function countryWords(text: string, routes: string[], operations: string[] = []): string[] {
   const found: string[] = [];
   for (const match of text.matchAll(new RegExp(`\\b(${COUNTRIES.join('|')}|${COUNTRIES.map((c) => c.toLowerCase()).join('|')})\\b`, 'g'))) {
     // Lower-case codes are Spanish words too ("no", "co-"): only as a path segment or a whole quoted value.
@@ -40,23 +53,29 @@ function countryWords(text: string, routes: string[]): string[] {
     if (code === code.toUpperCase() || /[/'"`]/.test(text[(match.index ?? 0) - 1] ?? '')) found.push(code);
   }
   if (/\bDUI\b/.test(text)) found.push('DUI');
-  // A price written with a dollar sign: '$', `$${amount}`; a template's `${` alone is not one.
-  for (const match of text.matchAll(/['"`]\$(?!\{)|\$\$\{/g)) found.push(match[0]);
+  // A price written with a dollar sign: '$', `$${amount}`; a template's `${` alone is not one,
+  // nor the engine's own names ('$backTo').
+  for (const match of text.matchAll(/['"`]\$(?![{A-Za-z_])|\$\$\{/g)) found.push(match[0]);
   for (const route of routes) if (text.includes(`'${route}`) || text.includes(`"${route}`) || text.includes(`\`${route}`)) found.push(route);
+  // An operation named in code or in a comment's example: shared code finds operations by role.
+  for (const id of operations) if (new RegExp(`['"\`]${id}['"\`]`).test(text)) found.push(id);
   return found;
 }
 
-describe('the shell and the screens name no country', () => {
+describe('the engine, the api layer, the shell and the screens name no country', () => {
   const routes = journeyRoutes();
+  const operations = operationIds();
 
   it('finds what it looks for (a probe with each)', () => {
     expect(routes).toContain('/información-del-cliente');
     const probe = "const a = 'SV'; const b = `/sv/x`; const c = 'DUI'; const d = `$${p}`; const e = '$'; go('/ventas-reporte'); const f = `${x}`; const no = 1;";
     expect(countryWords(probe, routes)).toEqual(['SV', 'sv', 'DUI', '`$', "'$", '/ventas-reporte']);
+    expect(operations).toContain('activationCost');
+    expect(countryWords("if (id === 'logout') guard('$backTo'); /** `activationCost` */ const activation = 1;", routes, operations)).toEqual(['logout', 'activationCost']);
   });
 
-  it.each(SHARED)('%s holds no country code, SV route, DUI or $ (they are in the country pack)', (dir) => {
-    const named = sources(dir).flatMap((file) => countryWords(readFileSync(file, 'utf8'), routes).map((word) => `${file}: ${word}`));
+  it.each(SHARED)('%s holds no country code, route, operation name, DUI or $ (they are in the country pack)', (dir) => {
+    const named = sources(dir).flatMap((file) => countryWords(readFileSync(file, 'utf8'), routes, operations).map((word) => `${file}: ${word}`));
     expect(named).toEqual([]);
   });
 });

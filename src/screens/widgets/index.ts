@@ -9,6 +9,7 @@ export const fieldWidgets: Record<string, () => Promise<Widget>> = {
   pinInput: () => import('./PinInputWidget').then((m) => m.PinInputWidget as Widget),
   maskedInput: () => import('./MaskedInputWidget').then((m) => m.MaskedInputWidget as Widget),
   providerSelect: () => import('./ProviderSelectWidget').then((m) => m.ProviderSelectWidget as Widget),
+  referenceSelect: () => import('./ReferenceSelectWidget').then((m) => m.ReferenceSelectWidget as Widget),
   datePicker: () => import('./DatePickerWidget').then((m) => m.DatePickerWidget as Widget),
   timeSlots: () => import('./TimeSlotsWidget').then((m) => m.TimeSlotsWidget as Widget),
   documentUpload: () => import('./DocumentUploadWidget').then((m) => m.DocumentUploadWidget as Widget),
