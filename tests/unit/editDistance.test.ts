@@ -21,6 +21,12 @@ describe('didYouMean', () => {
     expect(didYouMean('covrage', ['coverage', 'map'])).toBe('coverage');
     expect(suggestion('exist', ['exists', 'equals'])).toBe('; did you mean "exists"?');
     expect(didYouMean('zzz', ['coverage', 'map'])).toBeUndefined();
+  });
+
+  it('suggests a name whose two neighbouring letters were swapped, even a short one', () => {
+    expect(didYouMean('twons', ['towns', 'regions'])).toBe('towns');
+    expect(suggestion('chanel', ['channel', 'code'])).toBe('; did you mean "channel"?');
+    expect(didYouMean('nmae', ['name', 'code'])).toBe('name');
     expect(suggestion('same', ['same'])).toBe('');
   });
 });
