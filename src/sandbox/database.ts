@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import Database from 'better-sqlite3';
+import { documentKey, readProvider } from './providerSettings';
 
 export type SandboxDb = Database.Database;
 
@@ -43,6 +44,7 @@ function seed(db: SandboxDb, dir: string): void {
   const catalog = readSeed(dir, 'catalog');
   const people = readSeed(dir, 'people');
   const schedule = readSeed(dir, 'schedule');
+  const { settings: provider } = readProvider(dir);
   const insert = (sql: string) => db.prepare(sql);
   const department = insert('insert into departments (id, name) values (?, ?)');
   const city = insert('insert into cities (id, department_id, name) values (?, ?, ?)');
@@ -63,7 +65,7 @@ function seed(db: SandboxDb, dir: string): void {
   const seller = insert('insert into sellers (pin, msisdn, code, data) values (?, ?, ?, ?)');
   for (const s of list(people.sellers)) seller.run(s.pin, s.msisdn, s.poaSellerCode, JSON.stringify(s));
   const customer = insert('insert into customers (document_type, document_number, data) values (?, ?, ?)');
-  for (const c of list(people.customers)) customer.run(c.documentType, digitsOnly(c.documentNumber) || c.documentNumber, JSON.stringify(c));
+  for (const c of list(people.customers)) customer.run(c.documentType, documentKey(provider, String(c.documentType), c.documentNumber), JSON.stringify(c));
   const eligibility = insert('insert into eligibility (dui, data) values (?, ?)');
   for (const e of list(people.eligibility)) eligibility.run(digitsOnly(e.dui), JSON.stringify(e));
   const card = insert('insert into id_cards (card, data) values (?, ?)');
@@ -73,7 +75,7 @@ function seed(db: SandboxDb, dir: string): void {
   insert('insert into settings (key, data) values (?, ?)').run('schedule', JSON.stringify(schedule));
   insert('insert into settings (key, data) values (?, ?)').run('uncovered', JSON.stringify(coverage.uncovered ?? []));
   // The country's prices: their currency and the tax they include (catalog.json).
-  insert('insert into settings (key, data) values (?, ?)').run('prices', JSON.stringify({ currency: catalog.currency ?? 'USD', vatRate: Number(catalog.vatRate ?? 0) }));
+  insert('insert into settings (key, data) values (?, ?)').run('prices', JSON.stringify({ currency: catalog.currency ?? provider.currency.code, vatRate: Number(catalog.vatRate ?? 0) }));
   insert("insert into meta (key, value) values ('seeded', ?)").run(new Date().toISOString());
 }
 

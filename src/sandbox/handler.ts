@@ -1,4 +1,6 @@
 import type { PinKey } from './pinKey';
+import type { ProviderClock } from './providerClock';
+import type { ProviderSettings } from './providerSettings';
 import type { AgreementKey } from './signedCalls';
 import type { SandboxDb } from './database';
 
@@ -39,6 +41,10 @@ export interface HandlerContext {
   files: UploadedFile[];
   seller: Seller | undefined;
   now: Date;
+  /** What the country's provider plays besides its data: time zone, currency, documents (seed `provider.json`). */
+  provider: ProviderSettings;
+  /** The provider's local time (its time zone). */
+  clock: ProviderClock;
   /** The key the seller's PIN is encrypted with (see pinKey.ts). */
   pinKey: PinKey;
   /** The key the session's call keys are agreed with at sign-in (see signedCalls.ts). */

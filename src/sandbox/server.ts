@@ -7,6 +7,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { countryDbFile, openDatabase, parseData, SEED_ROOT, type SandboxDb } from './database';
+import { readProvider, type Provider } from './providerSettings';
 import { FAULT_HEADER, faultAnswer } from './faults';
 import { badRequest, type Handler, type HandlerAnswer, type SandboxMode, type Seller, type UploadedFile } from './handler';
 import { handlers } from './handlers/registry';
@@ -190,6 +191,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const now = options.now ?? (() => new Date());
   const countries = options.countries ?? defaultCountryApis();
   const databases = new Map(countries.map((c) => [c.code, openDatabase(countryDbFile(options.db ?? '.data/sandbox.db', c.code), c.seedDir)]));
+  // What each country's provider plays besides its data (time zone, currency, documents): read once, a bad file stops the start.
+  const providers = new Map(countries.map((c) => [c.code, readProvider(c.seedDir)]));
   const mainCountry = options.country ?? process.env.COUNTRY?.toLowerCase() ?? 'sv';
   const db = databases.get(mainCountry) ?? [...databases.values()][0];
   if (!db) throw new Error('the sandbox has no country to serve: no openapi/<cc>/ folder');
@@ -339,7 +342,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
             return send(reply, invalid('body', validators.body));
           }
           if (!handler) return send(reply, badRequest(`${operation.operationId} no está disponible en el sandbox`, 'NOT_IMPLEMENTED', 501));
-          const answer = await handler({ country: cc, db, mode, params, query, body, headers, files, seller, now: now(), pinKey, agreementKey });
+          const { settings: provider, clock } = providers.get(cc) as Provider;
+          const answer = await handler({ country: cc, db, mode, params, query, body, headers, files, seller, now: now(), provider, clock, pinKey, agreementKey });
           if (injected?.cut === 'after') return cut();
           return send(reply, answer);
         },

@@ -54,6 +54,16 @@ describe('a second country served beside SV', () => {
     expect(sv).toMatchObject({ ok: true, data: { currency: 'USD' } });
   });
 
+  it("answers as zz's provider, not El Salvador's: its currency, its time zone, its configuration (seed provider.json)", async () => {
+    const costs = await fetch(`${sandbox.address}/v1/telco/zz/field-services/costs`).then((r) => r.json() as Promise<{ costs: Array<{ currency: string }> }>);
+    expect(costs.costs.length).toBeGreaterThan(0);
+    expect(costs.costs.every((cost) => cost.currency === 'ZZD')).toBe(true);
+    const config = await fetch(`${sandbox.address}/v1/telco/zz/content/d2d/config`).then((r) => r.json() as Promise<{ data: Array<{ attributes: { updatedAt: string; configuration: Record<string, unknown> } }> }>);
+    expect(config.data[0]?.attributes.configuration).toEqual({ cxiFlow: true, country: 'ZZ' });
+    // India's time, +05:30 all year: not El Salvador's -06:00.
+    expect(config.data[0]?.attributes.updatedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+05:30$/);
+  });
+
   it("checks zz's calls against zz's spec, and serves nothing zz's spec does not have", async () => {
     expect((await zzCall('/zz/products', {})).status).toBe(400);
     expect((await zzCall('/zz/accesstoken', { code: '2580' })).status).toBe(404);

@@ -39,17 +39,17 @@ export const authHandlers: Record<string, Handler> = {
    * The agent's credentials (designed: the spec does not itemize them), for the signed-in seller
    * and never with a secret: the seller code, a back-office user name made of the first name's
    * initial and the first surname (accents dropped) with the channel, the seller's channel (D2D
-   * unless the seed says otherwise), and validity to the end of the day of `requestDate`, in El
-   * Salvador's time (UTC-6).
+   * unless the seed says otherwise), and validity to the end of the day of `requestDate`, in the
+   * provider's time.
    */
-  agentCredentials: ({ db, seller, query, now }) => {
+  agentCredentials: ({ db, seller, query, now, clock }) => {
     const stored = parseData<SellerRow & { channel?: string }>(db.prepare('select data from sellers where pin = ?').get(seller?.pin ?? ''));
     if (!seller || !stored) return badRequest('No autorizado', 'UNAUTHORIZED', 401);
     const channel = stored.channel ?? 'D2D';
     const plain = (text: string) => text.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase();
     const userName = `${plain(seller.firstName).slice(0, 1)}${plain(seller.lastName.split(' ')[0] ?? '')}.${channel.toLowerCase()}`;
     const asked = Date.parse(String(query.requestDate));
-    const day = new Date((Number.isNaN(asked) ? now.getTime() : asked) - 6 * 60 * 60 * 1000).toISOString().slice(0, 10);
-    return { body: { poaSellerCode: seller.poaSellerCode, userName, channel, validUntil: `${day}T23:59:59-06:00` } };
+    const moment = new Date(Number.isNaN(asked) ? now.getTime() : asked);
+    return { body: { poaSellerCode: seller.poaSellerCode, userName, channel, validUntil: `${clock.day(moment)}T23:59:59${clock.offset(moment)}` } };
   },
 };

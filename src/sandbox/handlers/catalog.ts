@@ -22,7 +22,7 @@ export interface CatalogOffer {
 
 /** The country's prices (its seed's catalog.json): their currency, and the VAT they include (SV: 13%). */
 export function pricesOf(db: SandboxDb): { currency: string; vatRate: number } {
-  return parseData<{ currency: string; vatRate: number }>(db.prepare("select data from settings where key = 'prices'").get()) ?? { currency: 'USD', vatRate: 0 };
+  return parseData<{ currency: string; vatRate: number }>(db.prepare("select data from settings where key = 'prices'").get()) ?? { currency: 'XXX', vatRate: 0 };
 }
 
 const cents = (value: number) => Math.round(value * 100) / 100;

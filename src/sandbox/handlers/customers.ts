@@ -1,8 +1,8 @@
-import { dui } from '../../validation/dui';
 import { parseData, type SandboxDb } from '../database';
 import { badRequest, type Handler, type HandlerAnswer } from '../handler';
+import { documentKey, documentProblem, money, writtenDocument, type ProviderSettings } from '../providerSettings';
 import { findOffer } from './catalog';
-import { addDays, svDateTime, svDay } from './fieldServices';
+import { addDays } from './fieldServices';
 
 /** A customer as `people.json` holds it. */
 interface Customer {
@@ -27,17 +27,13 @@ export const NO_DOCUMENTS = 'No se encontro documentos para ese cliente';
 /** The income must be at least this many times the offer's monthly amount with taxes. */
 export const INCOME_MULTIPLE = 3;
 
-const digitsOnly = (value: unknown) => String(value ?? '').replace(/\D/g, '');
 const cents = (value: number) => Math.round(value * 100) / 100;
-const formatDui = (digits: string) => (digits.length === 9 ? `${digits.slice(0, 8)}-${digits.slice(8)}` : digits);
 const notFound = (): HandlerAnswer => ({ status: 404, body: { error: { message: 'No hay resultados' } } });
 const serverError = (): HandlerAnswer => badRequest('Error de servidor interno', 'INTERNAL', 500);
 
-/** The key a document is stored under: its digits (a DUI with or without the hyphen), else as written. */
-const documentKey = (value: unknown) => digitsOnly(value) || String(value ?? '').trim();
-
-function findCustomer(db: SandboxDb, type: unknown, number: unknown): Customer | undefined {
-  return parseData<Customer>(db.prepare('select data from customers where document_type = ? and document_number = ?').get(String(type), documentKey(number)));
+/** A customer by document, the number compared as the provider compares that type (`provider.json`). */
+function findCustomer(db: SandboxDb, provider: ProviderSettings, type: string, number: unknown): Customer | undefined {
+  return parseData<Customer>(db.prepare('select data from customers where document_type = ? and document_number = ?').get(type, documentKey(provider, type, number)));
 }
 
 /** The customer holding a contract, and the contract. */
@@ -73,24 +69,27 @@ function contactsTable(db: SandboxDb): void {
 /**
  * What the provider knows about a customer (`people.json` → the `customers` table).
  *
- * clientInfoValidateV2: the document is looked up by type and number (digits only, so the DUI
- * may carry its hyphen). Found: one individual with names and `customerAccountLists.hasDebt`
+ * clientInfoValidateV2: the document is looked up by type and number (compared as the seed's
+ * `provider.json` says for the type: a DUI by its digits, so it may carry its hyphen). Found: one individual with names and `customerAccountLists.hasDebt`
  * (true when the contracts' balances add up to more than 0, or the record says so) and the
  * `debtAmount`. Not found: the quiet 404 the seed README promises for a new client, carrying the
  * message 'No se encontro documentos para ese cliente' (spec 7.1: not an error either way). A
  * record with `fault: 500` fails with a 500 ErrorBody ('Error de servidor interno'). Where the
- * spec is silent: a DUI whose check digit is wrong is a 400 'El DUI ingresado no es válido', and
+ * spec is silent: a number that fails its type's format rule (`provider.json`: a DUI whose check
+ * digit is wrong) is a 400 with the type's message ('El DUI ingresado no es válido'), and
  * `code` must be the signed-in seller's code (else a 400): the spec sends the seller code to the
  * check.
  *
- * clientDetail: the DUI's client details and one account per contract (`ACC-` + the contract
+ * clientDetail: the client details of the number, of the provider's default document type
+ * (`provider.json`), written back with the type's mask, and one account per contract (`ACC-` + the contract
  * number, status from its products); an unknown DUI is the 404 'No hay resultados', a `fault`
  * record its fault. `isNamesMatched` is true: the call carries no names to compare.
  *
  * clientSubscription: one product per product of the contract, with the catalogue's `prodCode`
  * and, for single-service offers, the service label (`INTERNET`, `TV DIGITAL`...).
  * clientSubscriptionBalance: the contract's balance; an amount owed is due on the 5th of the
- * current month (El Salvador time). Unknown contract: 404 'No hay resultados'.
+ * current month (the provider's time), in the provider's currency. Unknown contract: 404 'No hay
+ * resultados'.
  *
  * customerContact: stores the contact (table `customer_contacts`) and answers its id `CC-<n>`
  * and the time it was stored.
@@ -101,18 +100,19 @@ function contactsTable(db: SandboxDb): void {
  * not shown"); three times the instalment is a common affordability rule for home services.
  */
 export const customersHandlers: Record<string, Handler> = {
-  clientInfoValidateV2: ({ db, query, seller }) => {
+  clientInfoValidateV2: ({ db, query, seller, provider }) => {
     const type = String(query.identificationType);
-    if (type === 'DUI' && !dui.test(String(query.identificationID).trim())) return badRequest('El DUI ingresado no es válido', 'INVALID_DUI');
+    const refused = documentProblem(provider, type, query.identificationID);
+    if (refused) return badRequest(refused.message, refused.code);
     if (seller && query.code !== seller.poaSellerCode) return badRequest('El código de vendedor no corresponde a la sesión', 'INVALID_SELLER');
-    const customer = findCustomer(db, type, query.identificationID);
+    const customer = findCustomer(db, provider, type, query.identificationID);
     if (!customer) return { status: 404, body: { error: { message: NO_DOCUMENTS } } };
     if (customer.fault) return badRequest('Error de servidor interno', 'INTERNAL', customer.fault);
     return {
       body: {
         individualsLists: [
           {
-            identificationID: documentKey(customer.documentNumber),
+            identificationID: documentKey(provider, customer.documentType, customer.documentNumber),
             identificationType: customer.documentType,
             firstName: customer.firstName,
             lastName: customer.lastName,
@@ -122,14 +122,15 @@ export const customersHandlers: Record<string, Handler> = {
       },
     };
   },
-  clientDetail: ({ db, params }) => {
-    const customer = findCustomer(db, 'DUI', params.id);
+  clientDetail: ({ db, params, provider }) => {
+    const type = provider.defaultDocument ?? '';
+    const customer = findCustomer(db, provider, type, params.id);
     if (!customer) return notFound();
     if (customer.fault) return badRequest('Error de servidor interno', 'INTERNAL', customer.fault);
     return {
       body: {
         cliDocumentType: customer.documentType,
-        cliDocumentNum: formatDui(documentKey(customer.documentNumber)),
+        cliDocumentNum: writtenDocument(provider, type, documentKey(provider, type, customer.documentNumber)),
         cliFirstName: customer.firstName,
         cliLastName: customer.lastName,
         isNamesMatched: true,
@@ -155,29 +156,29 @@ export const customersHandlers: Record<string, Handler> = {
     });
     return { body: { contractId: found.contract.id, products } };
   },
-  clientSubscriptionBalance: ({ db, params, now }) => {
+  clientSubscriptionBalance: ({ db, params, now, provider, clock }) => {
     const found = findContract(db, params.id as string);
     if (!found) return notFound();
     if (found.customer.fault) return serverError();
     const balance = cents(found.contract.balance ?? 0);
-    const dueDate = addDays(`${svDay(now).slice(0, 8)}01`, 4);
-    return { body: { contractId: found.contract.id, balance, currency: 'USD', hasDebt: balance > 0, ...(balance > 0 ? { dueDate } : {}) } };
+    const dueDate = addDays(`${clock.day(now).slice(0, 8)}01`, 4);
+    return { body: { contractId: found.contract.id, balance, currency: provider.currency.code, hasDebt: balance > 0, ...(balance > 0 ? { dueDate } : {}) } };
   },
-  customerContact: ({ db, body, seller, now }) => {
+  customerContact: ({ db, body, seller, now, clock }) => {
     contactsTable(db);
     const result = db
       .prepare('insert into customer_contacts (seller_code, data, created_at) values (?, ?, ?)')
       .run(seller?.poaSellerCode ?? '', JSON.stringify(body), now.getTime());
-    return { body: { id: `CC-${String(result.lastInsertRowid)}`, createdAt: svDateTime(now) } };
+    return { body: { id: `CC-${String(result.lastInsertRowid)}`, createdAt: clock.dateTime(now) } };
   },
-  incomeValidate: ({ query }) => {
+  incomeValidate: ({ query, provider }) => {
     const monthly = Number(query.offerAmount) + Number(query.offerTaxesAmount);
     const needed = cents(INCOME_MULTIPLE * monthly);
     if (Number(query.customerIncome) >= needed) return { body: { decision: 'approved' } };
     return {
       body: {
         decision: 'rejected',
-        message: `El ingreso no alcanza para la oferta seleccionada: se requiere un ingreso mensual de al menos $${needed.toFixed(2)}`,
+        message: `El ingreso no alcanza para la oferta seleccionada: se requiere un ingreso mensual de al menos ${money(provider, needed)}`,
       },
     };
   },

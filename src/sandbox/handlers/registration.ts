@@ -1,5 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { parseData, type SandboxDb } from '../database';
+import { documentKey } from '../providerSettings';
 import { badRequest, type Handler, type HandlerAnswer } from '../handler';
 
 /** How long a one-time code stays valid. */
@@ -39,8 +40,6 @@ const WELL_FORMED_EMAIL = /^[A-Za-z0-9._-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-
 /** A value as it is compared: e-mails without case, phones by their digits. */
 const normalize = (kind: MediumKind, value: string) => (kind === 'email' ? value.trim().toLowerCase() : value.replace(/\D/g, ''));
 
-/** A document as it is compared: a DUI by its digits (with or without the hyphen). */
-const documentKey = (type: string, number: string) => `${type}:${type === 'DUI' ? number.replace(/\D/g, '') : number.trim().toUpperCase()}`;
 
 function invalid(field: string): HandlerAnswer {
   return { status: 400, body: { errors: [{ code: 'VALIDATION', message: 'Por favor, valida la información', field }] } };
@@ -191,15 +190,16 @@ export const registrationHandlers: Record<string, Handler> = {
     return { body: { action: 'OTP Correcto' } };
   },
 
-  users: ({ db, body }) =>
+  users: ({ db, body, provider }) =>
     db.transaction((): HandlerAnswer => {
       const documentType = String(body.documentType);
       const documentNumber = String(body.documentNumber).trim();
-      const key = documentKey(documentType, documentNumber);
+      // Compared as the provider compares the type (`provider.json`: a DUI by its digits).
+      const key = `${documentType}:${documentKey(provider, documentType, documentNumber)}`;
       // The same customer registered again (a retried or corrected review) keeps their user.
       const existing = (db.prepare('select data from users').all() as Array<{ data: string }>)
         .map((row) => JSON.parse(row.data) as UserRecord)
-        .find((user) => documentKey(user.documentType, user.documentNumber) === key);
+        .find((user) => `${user.documentType}:${documentKey(provider, user.documentType, user.documentNumber)}` === key);
       const main = String(body.cliTelephone);
       const secondary = typeof body.cliTelephoneSecondary === 'string' && body.cliTelephoneSecondary !== main ? body.cliTelephoneSecondary : undefined;
       const email = String(body.cliEmail);

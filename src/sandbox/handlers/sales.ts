@@ -2,7 +2,9 @@ import type { SandboxDb } from '../database';
 import type { Handler, HandlerAnswer } from '../handler';
 import { loadOffers, type CatalogOffer } from './catalog';
 import { findNode } from './coverage';
-import { addDays, svDateTime, svDay } from './fieldServices';
+import type { ProviderClock } from '../providerClock';
+import { money, type ProviderSettings } from '../providerSettings';
+import { addDays } from './fieldServices';
 
 interface LeadRow {
   id: string;
@@ -15,8 +17,8 @@ type Lead = Record<string, unknown> & { actNode?: Record<string, unknown>; actAd
 
 const notFound = (): HandlerAnswer => ({ status: 404, body: { error: { message: 'No hay resultados' } } });
 
-/** `created_at` is epoch milliseconds (seconds are accepted too). */
-const createdAt = (value: number) => svDateTime(new Date(value < 1e12 ? value * 1000 : value));
+/** `created_at` is epoch milliseconds (seconds are accepted too), written in the provider's time. */
+const createdAt = (clock: ProviderClock, value: number) => clock.dateTime(new Date(value < 1e12 ? value * 1000 : value));
 
 /**
  * A stored lead as the provider answers it: the stored lead object, with the row's id and status
@@ -24,12 +26,12 @@ const createdAt = (value: number) => svDateTime(new Date(value < 1e12 ? value * 
  * and `actNode` completed from the `nodes` table (category and doubleWay), taken from the
  * address's node when the lead has no `actNode`.
  */
-function asLead(db: SandboxDb, row: LeadRow): Lead {
+function asLead(db: SandboxDb, clock: ProviderClock, row: LeadRow): Lead {
   const lead = JSON.parse(row.data) as Lead;
   const nodeId = lead.actNode?.id ?? lead.actAddress?.node?.id;
   const node = nodeId === undefined ? undefined : findNode(db, nodeId);
   const actNode = node ? { category: node.nodeClass, doubleWay: node.doubleWay, ...lead.actNode, id: node.id } : lead.actNode;
-  return { ...lead, id: row.id, status: row.status, createdAt: lead.createdAt ?? createdAt(row.created_at), ...(actNode ? { actNode } : {}) };
+  return { ...lead, id: row.id, status: row.status, createdAt: lead.createdAt ?? createdAt(clock, row.created_at), ...(actNode ? { actNode } : {}) };
 }
 
 const descriptionOf = (offer: CatalogOffer, key: string) =>
@@ -38,8 +40,7 @@ const descriptionOf = (offer: CatalogOffer, key: string) =>
 const offerTypeOf = (offer: CatalogOffer) => (typeof offer.offerType === 'string' ? offer.offerType : offer.offerType.type);
 
 /** The offers that carry a promotion: a discount (or other benefit) in `resourceList`, or a tactical offer. */
-function promotions(db: SandboxDb, now: Date) {
-  const today = svDay(now);
+function promotions(db: SandboxDb, provider: ProviderSettings, today: string) {
   const validFrom = `${today.slice(0, 8)}01`;
   // The bulletin runs to the end of the month.
   const validTo = addDays(`${addDays(validFrom, 31).slice(0, 8)}01`, -1);
@@ -53,7 +54,7 @@ function promotions(db: SandboxDb, now: Date) {
       return {
         id: `PROMO-${validFrom.slice(0, 7)}-${offer.planId}`,
         title: short ? `${offer.name}: ${short}` : offer.name,
-        description: [...benefits, ...(price === undefined ? [] : [`Precio regular $${price.toFixed(2)} al mes.`])].join('. ').replace(/\.\./g, '.'),
+        description: [...benefits, ...(price === undefined ? [] : [`Precio regular ${money(provider, price)} al mes.`])].join('. ').replace(/\.\./g, '.'),
         validFrom,
         validTo,
         ...(logo ? { imageUrl: logo } : {}),
@@ -80,17 +81,17 @@ function promotions(db: SandboxDb, now: Date) {
  * an unknown seller code is the 404 'No hay resultados'.
  */
 export const salesHandlers: Record<string, Handler> = {
-  sales: ({ db, seller }) => {
+  sales: ({ db, seller, clock }) => {
     const rows = db.prepare('select id, status, data, created_at from leads where seller_code = ? order by created_at desc, rowid desc').all(seller?.poaSellerCode ?? '') as LeadRow[];
-    return { body: { leads: rows.map((row) => asLead(db, row)) } };
+    return { body: { leads: rows.map((row) => asLead(db, clock, row)) } };
   },
-  salesDetail: ({ db, params, seller }) => {
+  salesDetail: ({ db, params, seller, clock }) => {
     if (!seller || params.msisdn !== seller.msisdn) return notFound();
     const row = db.prepare('select id, status, data, created_at from leads where id = ? and seller_code = ?').get(params.id, seller.poaSellerCode) as LeadRow | undefined;
-    return row ? { body: asLead(db, row) } : notFound();
+    return row ? { body: asLead(db, clock, row) } : notFound();
   },
-  promotionDetails: ({ db, params, now }) => {
+  promotionDetails: ({ db, params, now, provider, clock }) => {
     const known = db.prepare('select 1 from sellers where code = ?').get(params.salesPersonCode);
-    return known ? { body: promotions(db, now) } : notFound();
+    return known ? { body: promotions(db, provider, clock.day(now)) } : notFound();
   },
 };

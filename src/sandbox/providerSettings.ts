@@ -1,0 +1,86 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { applyMask } from '../validation/phone';
+import { formatRules } from '../validation/formats';
+import { providerClock, type ProviderClock } from './providerClock';
+
+/** How the provider checks, compares and writes one document type's numbers. */
+export interface DocumentRule {
+  /** The format rule a number must pass (`src/validation/formats.ts`, by name), if any. */
+  format?: string;
+  /** The 400's message and code when it does not (the rule's own message by default). */
+  message?: string;
+  code?: string;
+  /** Numbers compare by their digits (a hyphen or spaces typed or not). */
+  digits?: boolean;
+  /** How the provider writes the number back (`#` a digit): `########-#`. */
+  mask?: string;
+}
+
+/**
+ * What the sandbox plays of one country's provider besides its data: the seed's `provider.json`.
+ * A country made only of data says here what the shared handlers would otherwise have to know.
+ */
+export interface ProviderSettings {
+  /** The provider's time zone (IANA): the days, dates and offsets its answers carry. */
+  timeZone: string;
+  /** The money its answers are in. */
+  currency: { code: string; symbol: string };
+  /** Its document types, by code. */
+  documents: Record<string, DocumentRule>;
+  /** The type a call that takes a bare document number means. */
+  defaultDocument?: string;
+  /** The configuration entries `getConfigParams` answers, by `module/id`. */
+  configuration: Record<string, Record<string, unknown>>;
+}
+
+/** A provider whose seed says nothing: UTC, no documents of its own, no configuration. */
+const PLAIN: ProviderSettings = { timeZone: 'UTC', currency: { code: 'XXX', symbol: '¤' }, documents: {}, configuration: {} };
+
+/** A country's provider settings and its clock, checked when the sandbox starts: a bad file stops it with its name. */
+export interface Provider {
+  settings: ProviderSettings;
+  clock: ProviderClock;
+}
+
+export function readProvider(seedDir: string): Provider {
+  const file = join(seedDir, 'provider.json');
+  const given = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<ProviderSettings>) : {};
+  const settings: ProviderSettings = { ...PLAIN, ...given };
+  let clock: ProviderClock;
+  try {
+    clock = providerClock(settings.timeZone);
+  } catch {
+    throw new Error(`${file}: "${settings.timeZone}" is not a time zone (an IANA name such as "America/El_Salvador")`);
+  }
+  for (const [type, rule] of Object.entries(settings.documents)) {
+    if (rule.format !== undefined && !formatRules[rule.format]) throw new Error(`${file}: document ${type} names the format "${rule.format}", which src/validation/formats.ts does not have`);
+  }
+  if (settings.defaultDocument !== undefined && !settings.documents[settings.defaultDocument]) {
+    throw new Error(`${file}: defaultDocument "${settings.defaultDocument}" is not one of documents (${Object.keys(settings.documents).join(', ')})`);
+  }
+  return { settings, clock };
+}
+
+/** A document number as the provider compares it: by its digits when the type says so, else as written, without case. */
+export function documentKey(settings: ProviderSettings, type: string, number: unknown): string {
+  const text = String(number ?? '').trim();
+  return settings.documents[type]?.digits ? text.replace(/\D/g, '') : text.toUpperCase();
+}
+
+/** Why a document number is refused (the 400's message and code), or undefined when it passes. */
+export function documentProblem(settings: ProviderSettings, type: string, number: unknown): { message: string; code: string } | undefined {
+  const rule = settings.documents[type];
+  const format = rule?.format === undefined ? undefined : formatRules[rule.format];
+  if (!format || format.test(String(number ?? '').trim())) return undefined;
+  return { message: rule?.message ?? format.message, code: rule?.code ?? 'INVALID_DOCUMENT' };
+}
+
+/** A document number as the provider writes it back (its mask, when the type has one). */
+export function writtenDocument(settings: ProviderSettings, type: string, key: string): string {
+  const mask = settings.documents[type]?.mask;
+  return mask && key.length === mask.split('#').length - 1 ? applyMask(key, mask) : key;
+}
+
+/** An amount of money as the provider's messages write it: `$190.68`. */
+export const money = (settings: ProviderSettings, amount: number) => `${settings.currency.symbol}${amount.toFixed(2)}`;
