@@ -1,9 +1,10 @@
 /**
- * Stands in for fast-uri, which @rjsf/utils imports to resolve a schema's `$ref`s against its
- * `$id`s: about 6 KB gzip of RFC 3986 parsing in the first screen. A step schema has no `$ref`,
- * `$id` or `$defs` (schemas/step.schema.json allows none), so rjsf never has one to resolve; what
- * it asks of the module (`resolve`, `equal`) is answered here the way the URL standard does, and
- * as fast-uri does for a fragment against any base. Aliased in vite.config.ts.
+ * Stands in for fast-uri, which @rjsf/utils imports to resolve a schema's $ref against its $id:
+ * about 7.5 KB gzip of RFC 3986 parsing in the chunk every form loads. A step schema has no $ref,
+ * $id or $defs (schemas/step.schema.json allows none), so rjsf never has one to resolve; what it
+ * asks of the module (resolve, equal) is answered here the way the URL standard does, and as
+ * fast-uri does for a fragment against any base (tests/unit/schemaUri.test.ts compares the two).
+ * Aliased in vite.config.ts.
  */
 
 /** A URI as the URL standard writes it, when it is an absolute one; else as given. */
@@ -21,7 +22,7 @@ function normalized(uri: string): string {
  * @example resolve('https://x.example/a/b.json', 'c.json#/p') // 'https://x.example/a/c.json#/p'
  */
 export function resolve(base: string, reference: string): string {
-  if (reference.startsWith('#')) return `${base.split('#')[0] ?? ''}${reference}`;
+  if (reference.startsWith('#')) return (base.split('#')[0] ?? '') + reference;
   try {
     return new URL(reference, base).href;
   } catch {
