@@ -22,6 +22,8 @@ export default defineConfig({
     alias: {
       // Step texts are plain: rjsf's markdown renderer is not worth its size (see the module).
       'markdown-to-jsx/react': fileURLToPath(new URL('./src/screens/rjsf/plainMarkdown.tsx', import.meta.url)),
+      // Step schemas have no `$ref` or `$id` to resolve: rjsf's URI library is not worth its size (see the module).
+      'fast-uri': fileURLToPath(new URL('./src/screens/rjsf/schemaUri.ts', import.meta.url)),
     },
   },
   build: {

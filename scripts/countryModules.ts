@@ -6,6 +6,8 @@
  * - `virtual:country`: the country file (countries/<cc>.json), one named export per property;
  * - `virtual:country/journey`: the journey, without descriptions and examples (journeyForBrowser);
  * - `virtual:country/steps`: a loader per step file and per precompiled step validator;
+ * - `virtual:country/formats`: the messages of the validation rules the country's steps name (the
+ *   rules themselves are imported by the step validators that call them: scripts/compileSteps.ts);
  * - `virtual:country/reference`: a loader per reference data file the country file names;
  * - `virtual:country/operations`: the country's operation table (src/api/generated/<cc>/ when the
  *   API types are generated per country, else the shared table).
@@ -21,10 +23,11 @@ import { checkCountryFile } from '../src/engine/checkCountryFile';
 import type { CountryFile } from '../src/engine/countryFile';
 import { journeyForBrowser } from '../src/engine/journeyForBrowser';
 import { formatProblem } from '../src/engine/problem';
+import { formatMessages, formatsNamed } from '../src/validation/formats';
 import { packPaths, type PackPaths } from './countryPack';
 
 const PREFIX = 'virtual:country';
-const MODULES = ['', '/journey', '/steps', '/reference', '/operations'] as const;
+const MODULES = ['', '/journey', '/steps', '/formats', '/reference', '/operations'] as const;
 
 /** The repository, where the generated code lives whatever the pack folder. */
 const REPO = fileURLToPath(new URL('..', import.meta.url));
@@ -64,7 +67,7 @@ function journeyModule(paths: PackPaths): string {
 }
 
 function stepsModule(paths: PackPaths): string {
-  const names = existsSync(paths.steps) ? readdirSync(paths.steps).filter((f) => f.endsWith('.json')).sort().map((f) => basename(f, '.json')) : [];
+  const names = stepNames(paths);
   const validators = join(REPO, VALIDATORS_DIR, paths.country);
   const files = names.map((name) => `  ${JSON.stringify(name)}: () => import(${fileSpecifier(join(paths.steps, `${name}.json`))}).then((m) => m.default),`);
   // Only the steps with a data schema have a validator (npm run steps:compile).
@@ -72,6 +75,19 @@ function stepsModule(paths: PackPaths): string {
     .filter((name) => existsSync(join(validators, `${name}.js`)))
     .map((name) => `  ${JSON.stringify(name)}: () => import(${fileSpecifier(join(validators, `${name}.js`))}),`);
   return `export const stepFiles = {\n${files.join('\n')}\n};\nexport const stepValidators = {\n${compiled.join('\n')}\n};\n`;
+}
+
+/** The step files of the pack's country, by step name. */
+function stepNames(paths: PackPaths): string[] {
+  return existsSync(paths.steps) ? readdirSync(paths.steps).filter((f) => f.endsWith('.json')).sort().map((f) => basename(f, '.json')) : [];
+}
+
+function formatsModule(paths: PackPaths): string {
+  // Only the formats the country's steps name: an unknown one is journeys:check's to report.
+  const named = new Set<string>();
+  for (const name of stepNames(paths)) formatsNamed((readJson(join(paths.steps, `${name}.json`), 'the step file') as { schema?: unknown }).schema, named);
+  const own = [...named].sort().filter((format) => Object.hasOwn(formatMessages, format));
+  return `export const formatMessages = ${JSON.stringify(Object.fromEntries(own.map((format) => [format, formatMessages[format]])))};\n`;
 }
 
 function referenceModule(paths: PackPaths, country: CountryFile): string {
@@ -119,6 +135,9 @@ export function countryModules(paths: PackPaths = packPaths()): Plugin {
             return journeyModule(paths);
           case '/steps':
             return stepsModule(paths);
+          case '/formats':
+            for (const name of stepNames(paths)) this.addWatchFile(join(paths.steps, `${name}.json`));
+            return formatsModule(paths);
           case '/reference':
             return referenceModule(paths, load());
           case '/operations':

@@ -35,6 +35,11 @@ declare module 'virtual:country/steps' {
   export const stepValidators: Record<string, () => Promise<{ default: import('@rjsf/validator-ajv8/lib/types.js').ValidatorFunctions }>>;
 }
 
+declare module 'virtual:country/formats' {
+  /** The message of each validation rule the country's steps name, by format name. */
+  export const formatMessages: Record<string, string>;
+}
+
 declare module 'virtual:country/reference' {
   /** The reference data files the country file names, each loaded when asked. */
   export const referenceData: Record<string, () => Promise<unknown>>;

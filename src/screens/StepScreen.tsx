@@ -1,6 +1,7 @@
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { formatMessages } from 'virtual:country/formats';
 import { getAt } from '../engine/jsonPointer';
 import type { StepFile } from '../engine/stepFile';
 import { errorMessage } from '../validation/errorMessage';
@@ -114,7 +115,7 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
   const transformErrors = (errors: RJSFValidationError[]) =>
     errors.map((error) => {
       const pointer = (error.property ?? '').replace(/\./g, '/');
-      return { ...error, message: errorMessage({ keyword: error.name ?? '', params: (error.params ?? {}) as Record<string, unknown> }, step.messages?.[pointer]) };
+      return { ...error, message: errorMessage({ keyword: error.name ?? '', params: (error.params ?? {}) as Record<string, unknown> }, formatMessages, step.messages?.[pointer]) };
     });
 
   return (

@@ -1,7 +1,7 @@
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import { errorMessage } from '../validation/errorMessage';
-import { ajvFormats, keywordFormats } from '../validation/formats';
+import { ajvFormats, formatMessages, keywordFormats } from '../validation/formats';
 import { keywordDefinitions } from '../validation/keywords';
 
 /** The ajv options every step validator is built with, at run time here and precompiled for the browser. */
@@ -57,7 +57,7 @@ export function validateStepData(
     const pointer = error.keyword === 'required' ? `${error.instancePath}/${String(params.missingProperty)}` : error.instancePath;
     const rank = errorRank(error.keyword, params);
     const seen = best.get(pointer);
-    if (!seen || rank < seen.rank) best.set(pointer, { rank, message: errorMessage({ keyword: error.keyword, params }, step.messages?.[pointer]) });
+    if (!seen || rank < seen.rank) best.set(pointer, { rank, message: errorMessage({ keyword: error.keyword, params }, formatMessages, step.messages?.[pointer]) });
   }
   return [...best].map(([pointer, { message }]) => ({ pointer, message }));
 }

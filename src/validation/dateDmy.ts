@@ -1,5 +1,4 @@
 import type { FormatRule } from './formatRule';
-import { messages } from './messages';
 
 /**
  * Reads `DD-MM-YYYY` or `DD/MM/YYYY` (one separator throughout) as a calendar date, or
@@ -14,9 +13,12 @@ export function parseDmy(value: string): Date | undefined {
   return real && year >= 1900 ? date : undefined;
 }
 
+/** The spec's words for a date that is not one, whichever way it is written (isoDate.ts too). */
+export const dateInvalid = 'Fecha inválido';
+
 /** A valid date written DD-MM-YYYY or DD/MM/YYYY. */
 export const dateDmy: FormatRule = {
   format: 'date-dmy',
-  message: messages.dateInvalid,
+  message: dateInvalid,
   test: (value) => parseDmy(value) !== undefined,
 };

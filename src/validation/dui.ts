@@ -1,5 +1,4 @@
 import type { FormatRule } from './formatRule';
-import { messages } from './messages';
 
 /**
  * El Salvador's DUI: 8 digits and a check digit, written `04644848-2` or `046448482`. The first
@@ -10,7 +9,8 @@ import { messages } from './messages';
  */
 export const dui: FormatRule = {
   format: 'dui',
-  message: messages.duiInvalid,
+  // El Salvador's words (spec section 5), so they reach El Salvador's build only, with the rule.
+  message: 'El DUI ingresado no es válido',
   test: (value) => {
     const match = /^(\d{8})-?(\d)$/.exec(value);
     if (!match) return false;

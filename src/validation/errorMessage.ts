@@ -1,4 +1,3 @@
-import { formatRules } from './formats';
 import { messages } from './messages';
 
 /** What a validator reports about one field, as ajv shapes it. */
@@ -10,18 +9,23 @@ export interface FieldError {
 /**
  * The Spanish message for a failed rule: the step's own message for that rule when it gives
  * one, else the rule's. `required` is always `Campo requerido` unless a step says otherwise.
+ * A format's message comes from `formatMessages`: the screens pass their country's
+ * (`virtual:country/formats`), Node code every rule's (formats.ts), so that no build holds
+ * another country's rules through this module.
  *
- * @example errorMessage({ keyword: 'format', params: { format: 'dui' } }) // 'El DUI ingresado no es válido'
+ * @example errorMessage({ keyword: 'format', params: { format: 'dui' } }, { dui: 'El DUI ingresado no es válido' }) // 'El DUI ingresado no es válido'
  */
-export function errorMessage(error: FieldError, overrides: Record<string, string> = {}): string {
+export function errorMessage(error: FieldError, formatMessages: Record<string, string>, overrides: Record<string, string> = {}): string {
   const own = overrides[error.keyword];
   if (own) return own;
   const limit = error.params.limit;
   switch (error.keyword) {
     case 'required':
       return messages.required;
-    case 'format':
-      return formatRules[String(error.params.format)]?.message ?? messages.checkData;
+    case 'format': {
+      const format = String(error.params.format);
+      return (Object.hasOwn(formatMessages, format) ? formatMessages[format] : undefined) ?? messages.checkData;
+    }
     case 'maxLength':
       return `Máximo ${String(limit)} caracteres`;
     case 'minLength':

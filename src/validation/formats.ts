@@ -9,17 +9,45 @@ import type { FormatRule } from './formatRule';
 import { nit } from './nit';
 import { otp } from './otp';
 import { personName } from './personName';
-import { phones } from './phone';
+import { phoneCo, phoneGt, phoneHn, phonePy, phoneSv } from './phone';
 
-/** Every format a step schema may name, by its ajv format name (a registry, so one map). */
-export const formatRules: Record<string, FormatRule> = Object.fromEntries(
-  [dui, nit, email, emailTld5, emailTyping, ...phones, digits, personName, addressReference, dateDmy, isoDate, adult, notFuture, otp].map((rule) => [
-    rule.format,
-    rule,
-  ]),
+/**
+ * The registry of format rules, by the module of src/validation that holds them (the key, its
+ * file name) and their export there. Node code (checks, the run-time validator, the sandbox,
+ * tests) reads every rule from here; a browser build never imports this file: each precompiled
+ * step validator imports just the rules its schema names (scripts/compileSteps.ts, through
+ * `ruleSources`), and the screens get the messages of the country's formats only
+ * (`virtual:country/formats`, scripts/countryModules.ts). A country's own rule (a check digit)
+ * is a module here, registered under its format name.
+ */
+const ruleModules = {
+  addressReference: { addressReference },
+  adult: { adult, notFuture },
+  dateDmy: { dateDmy },
+  digits: { digits },
+  dui: { dui },
+  email: { email, emailTld5, emailTyping },
+  isoDate: { isoDate },
+  nit: { nit },
+  otp: { otp },
+  personName: { personName },
+  phone: { phoneSv, phoneHn, phoneGt, phonePy, phoneCo },
+} satisfies Record<string, Record<string, FormatRule>>;
+
+const registered = Object.entries(ruleModules).flatMap(([module, exports]) => Object.entries(exports).map(([name, rule]) => ({ module, name, rule })));
+
+/** Every format a step schema may name, by its ajv format name. */
+export const formatRules: Record<string, FormatRule> = Object.fromEntries(registered.map(({ rule }) => [rule.format, rule]));
+
+/** Where each format's rule is: the module under src/validation (no extension) and its export. */
+export const ruleSources: Record<string, { module: string; name: string }> = Object.fromEntries(
+  registered.map(({ module, name, rule }) => [rule.format, { module, name }]),
 );
 
-/** The same rules as ajv format functions: what precompiled validators import and call. */
+/** Each format's message, what the screens show when a value breaks its rule. */
+export const formatMessages: Record<string, string> = Object.fromEntries(registered.map(({ rule }) => [rule.format, rule.message]));
+
+/** The same rules as ajv format functions: what the run-time validator (Node) calls. */
 export const ajvFormats: Record<string, (value: string) => boolean> = Object.fromEntries(
   Object.values(formatRules).map((rule) => [rule.format, (value: string) => rule.test(value)]),
 );
@@ -32,3 +60,19 @@ export const keywordFormats: Record<string, string> = {
   adult: adult.format,
   notFuture: notFuture.format,
 };
+
+/**
+ * The formats a step schema names, at any depth: its `format`s and the keywords that stand for
+ * one (`"adult": true`). What a build of the step needs of the registry.
+ *
+ * @example formatsNamed({ properties: { born: { format: 'date-dmy', adult: true } } }) // Set { 'date-dmy', 'adult-birth-date' }
+ */
+export function formatsNamed(schema: unknown, into = new Set<string>()): Set<string> {
+  if (!schema || typeof schema !== 'object') return into;
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'format' && typeof value === 'string') into.add(value);
+    else if (value === true && Object.hasOwn(keywordFormats, key)) into.add(keywordFormats[key] as string);
+    else formatsNamed(value, into);
+  }
+  return into;
+}

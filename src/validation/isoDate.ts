@@ -1,5 +1,5 @@
 import type { FormatRule } from './formatRule';
-import { messages } from './messages';
+import { dateInvalid } from './dateDmy';
 
 /**
  * A calendar date written YYYY-MM-DD, as date pickers and the provider's schedule give it
@@ -7,7 +7,7 @@ import { messages } from './messages';
  */
 export const isoDate: FormatRule = {
   format: 'date',
-  message: messages.dateInvalid,
+  message: dateInvalid,
   test: (value) => {
     const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
     if (!match) return false;

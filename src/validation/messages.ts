@@ -1,13 +1,9 @@
-/** The messages of spec section 5 (and 8) that are not tied to one format, as written there. */
+/**
+ * The messages of spec section 5 that belong to no rule, as written there. A rule's own message
+ * lives with its rule (a build holds only the rules its country's steps name); the provider's
+ * answers' messages (an expired code, a phone already used) are the journey's.
+ */
 export const messages = {
   required: 'Campo requerido',
   checkData: 'Por favor, valida la información',
-  duiInvalid: 'El DUI ingresado no es válido',
-  duiIncorrect: 'DUI incorrecto! Favor ingresa un DUI valido.',
-  dateInvalid: 'Fecha inválido',
-  otpExpired: 'Tu código ha expirado, solicita uno nuevo',
-  otpWrong: 'Tu código es incorrecto, inténtalo de nuevo',
-  phoneExists: 'el número de teléfono ya existe',
-  emailExists: 'la identificación de correo electrónico ya existe',
-  noActivationCost: 'No hay información de cargo de instalación con la cantidad de meses seleccionada, elige otra opción',
 } as const;

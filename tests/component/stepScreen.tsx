@@ -24,7 +24,8 @@ export async function showStep(stepName: string, journeyData: Record<string, unk
       <StepScreen stepName={stepName} saved={saved} busy={false} call={noProvider} journeyData={journeyData} send={(event) => sent.push(event)} />
     </MantineProvider>,
   );
-  await screen.findByRole('heading', { level: 2 });
+  // The step's modules load on first use: on a busy 2-core machine that is more than the default second.
+  await screen.findByRole('heading', { level: 2 }, { timeout: 10_000 });
   return sent;
 }
 

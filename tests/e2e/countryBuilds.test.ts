@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSteps } from '../../scripts/compileSteps';
+import { keywordFormats, formatRules } from '../../src/validation/formats';
 import { buildCountry } from '../support/servedBuild';
 
 // One build per country (DESIGN.md): El Salvador's build holds nothing of another country's
@@ -57,6 +58,33 @@ const holds = (text: string, marker: string) =>
 function held(text: string, pack: ReturnType<typeof markers>, but: Set<string>): string[] {
   const found = [...pack.texts].filter((t) => !but.has(t) && holds(text, t));
   return pack.journey.test(text) ? [...found, `journey id (${pack.journey.source})`] : found;
+}
+
+/** The formats a pack's step schemas name: `format`, and the keywords that stand for one (`adult`). */
+function formatsNamed({ root: dir, country }: Pack): Set<string> {
+  const named = new Set<string>();
+  const walk = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'format' && typeof value === 'string') named.add(value);
+      else if (value === true && Object.hasOwn(keywordFormats, key)) named.add(keywordFormats[key] as string);
+      else walk(value);
+    }
+  };
+  const steps = join(dir, 'schemas/steps', country);
+  for (const file of readdirSync(steps)) walk((JSON.parse(readFileSync(join(steps, file), 'utf8')) as { schema?: unknown }).schema);
+  return named;
+}
+
+/**
+ * The validation rules' messages a build must hold (those of the formats its steps name) and
+ * must not (every other rule's, unless a rule it uses says the same words).
+ */
+function ruleTexts(pack: Pack): { own: string[]; others: string[] } {
+  const named = formatsNamed(pack);
+  const own = new Set(Object.values(formatRules).filter((rule) => named.has(rule.format)).map((rule) => rule.message));
+  const others = new Set(Object.values(formatRules).filter((rule) => !own.has(rule.message)).map((rule) => rule.message));
+  return { own: [...own].sort(), others: [...others].sort() };
 }
 
 const sv: Pack = { root, country: 'sv' };
@@ -116,4 +144,18 @@ describe('one build per country', () => {
   it("the test country's build holds nothing of El Salvador's journey, screens or sidebar", () => {
     expect(held(builtText(built.zz as string), svMarkers, shared)).toEqual([]);
   });
+
+  it("each build holds the messages of the validation rules its own steps name, and no other rule's", () => {
+    for (const pack of [sv, zz]) {
+      const text = builtText(built[pack.country as 'sv' | 'zz'] as string);
+      const { own, others } = ruleTexts(pack);
+      expect({ pack: pack.country, held: own.filter((message) => text.includes(message)) }).toEqual({ pack: pack.country, held: own });
+      expect({ pack: pack.country, held: others.filter((message) => text.includes(message)) }).toEqual({ pack: pack.country, held: [] });
+    }
+    // El Salvador's document rule and its journey's words for it stay in El Salvador's build.
+    expect(ruleTexts(sv).own).toContain('El DUI ingresado no es válido');
+    const zzText = builtText(built.zz as string);
+    expect(['El DUI ingresado no es válido', 'DUI incorrecto', 'DUI'].filter((words) => holds(zzText, words))).toEqual([]);
+  });
 });
+

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appTitle, currency, map, offers, sidebar } from 'virtual:country';
 import countryJourney from 'virtual:country/journey';
+import { formatMessages } from 'virtual:country/formats';
 import { stepFiles, stepValidators } from 'virtual:country/steps';
 import { countryModules } from '../../scripts/countryModules';
 import { packCountry, packPaths, packRoot } from '../../scripts/countryPack';
@@ -29,6 +30,14 @@ describe('the country modules of the default build', () => {
 
   it('give the journey without descriptions and examples (as the browser gets it)', () => {
     expect(JSON.stringify(countryJourney)).not.toMatch(/"description"|"example"/);
+  });
+
+  it("give the messages of the validation rules El Salvador's steps name, and no other country's", () => {
+    expect(formatMessages.dui).toBe('El DUI ingresado no es válido');
+    expect(formatMessages['phone-sv']).toBe('El número de teléfono debe tener 8 dígitos');
+    expect(formatMessages['adult-birth-date']).toBe('El cliente debe ser mayor de 18 años');
+    expect(Object.keys(formatMessages)).not.toContain('nit');
+    expect(Object.keys(formatMessages)).not.toContain('phone-hn');
   });
 
   it("load a step's file when asked", async () => {
@@ -64,6 +73,10 @@ describe('the country modules for another pack', () => {
     expect(steps).toContain(`${zz.steps}/zzCliente.json`);
     expect(steps).not.toContain('schemas/steps/sv');
     expect(moduleText(plugin, 'virtual:country/reference')).toContain(`${zz.root}/reference/zz/nationalities.json`);
+  });
+
+  it("give the messages of the test country's own rules only (its steps name digits alone)", () => {
+    expect(moduleText(countryModules(zz), 'virtual:country/formats')).toBe('export const formatMessages = {"digits":"Solo se permiten números"};\n');
   });
 
   it("give the country's own operation table (generated from its openapi/zz/)", () => {

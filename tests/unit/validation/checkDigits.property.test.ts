@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dui } from '../../../src/validation/dui';
 import { errorMessage } from '../../../src/validation/errorMessage';
+import { formatMessages } from '../../../src/validation/formats';
 import { nit } from '../../../src/validation/nit';
 
 const numRuns = 300;
@@ -133,7 +134,7 @@ describe('DUI check digit (property)', () => {
     (value) => {
       expect(dui.test(value)).toBe(false);
       expect(dui.message).toBe('El DUI ingresado no es válido');
-      expect(errorMessage({ keyword: 'format', params: { format: 'dui' } })).toBe('El DUI ingresado no es válido');
+      expect(errorMessage({ keyword: 'format', params: { format: 'dui' } }, formatMessages)).toBe('El DUI ingresado no es válido');
     },
   );
 

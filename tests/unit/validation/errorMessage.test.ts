@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { validateStepData } from '../../../src/screens/stepValidator';
 import { errorMessage } from '../../../src/validation/errorMessage';
-import { formatRules } from '../../../src/validation/formats';
+import { formatMessages, formatRules } from '../../../src/validation/formats';
 
 describe('errorMessage', () => {
   it('says "Campo requerido" for a missing field', () => {
-    expect(errorMessage({ keyword: 'required', params: { missingProperty: 'firstName' } })).toBe('Campo requerido');
+    expect(errorMessage({ keyword: 'required', params: { missingProperty: 'firstName' } }, formatMessages)).toBe('Campo requerido');
   });
 
   it.each(Object.values(formatRules).map((rule) => [rule.format, rule.message]))('gives format %s its rule\'s message', (format, message) => {
-    expect(errorMessage({ keyword: 'format', params: { format } })).toBe(message);
+    expect(errorMessage({ keyword: 'format', params: { format } }, formatMessages)).toBe(message);
   });
 
   it.each([
@@ -20,11 +20,16 @@ describe('errorMessage', () => {
     ['adult-birth-date', 'El cliente debe ser mayor de 18 años'],
     ['past-date', 'La fecha no puede ser posterior a hoy'],
   ])('gives format %s the message %j', (format, message) => {
-    expect(errorMessage({ keyword: 'format', params: { format } })).toBe(message);
+    expect(errorMessage({ keyword: 'format', params: { format } }, formatMessages)).toBe(message);
   });
 
   it('falls back to "Por favor, valida la información" for a format it does not know', () => {
-    expect(errorMessage({ keyword: 'format', params: { format: 'ipv4' } })).toBe('Por favor, valida la información');
+    expect(errorMessage({ keyword: 'format', params: { format: 'ipv4' } }, formatMessages)).toBe('Por favor, valida la información');
+  });
+
+  it("says only the messages it is given: a country's screens know their own rules, not another country's", () => {
+    expect(errorMessage({ keyword: 'format', params: { format: 'dui' } }, { digits: 'Solo se permiten números' })).toBe('Por favor, valida la información');
+    expect(errorMessage({ keyword: 'format', params: { format: 'toString' } }, {})).toBe('Por favor, valida la información');
   });
 
   it.each([
@@ -37,38 +42,38 @@ describe('errorMessage', () => {
     ['minimum', 1, 'El valor mínimo es 1'],
     ['minimum', 1950, 'El valor mínimo es 1950'],
   ])('%s with limit %i reads %j', (keyword, limit, message) => {
-    const text = errorMessage({ keyword, params: { limit } });
+    const text = errorMessage({ keyword, params: { limit } }, formatMessages);
     expect(text).toBe(message);
     expect(text).toContain(String(limit));
   });
 
   it.each([0, 1])('reads minLength %i as "Campo requerido" (an empty text field)', (limit) => {
-    expect(errorMessage({ keyword: 'minLength', params: { limit } })).toBe('Campo requerido');
+    expect(errorMessage({ keyword: 'minLength', params: { limit } }, formatMessages)).toBe('Campo requerido');
   });
 
   it('reads const true (a box that must be ticked) as "Campo requerido"', () => {
-    expect(errorMessage({ keyword: 'const', params: { allowedValue: true } })).toBe('Campo requerido');
+    expect(errorMessage({ keyword: 'const', params: { allowedValue: true } }, formatMessages)).toBe('Campo requerido');
   });
 
   it('reads any other const as "Por favor, valida la información"', () => {
-    expect(errorMessage({ keyword: 'const', params: { allowedValue: 'DUI' } })).toBe('Por favor, valida la información');
+    expect(errorMessage({ keyword: 'const', params: { allowedValue: 'DUI' } }, formatMessages)).toBe('Por favor, valida la información');
   });
 
   it.each(['pattern', 'type', 'enum', 'somethingNew'])('reads keyword %s as "Por favor, valida la información"', (keyword) => {
-    expect(errorMessage({ keyword, params: {} })).toBe('Por favor, valida la información');
+    expect(errorMessage({ keyword, params: {} }, formatMessages)).toBe('Por favor, valida la información');
   });
 
   it('lets the step\'s own message for the keyword win', () => {
     const overrides = { required: 'Ingresa el nombre del cliente', format: 'Revisa el DUI', maxLength: 'Demasiado largo' };
-    expect(errorMessage({ keyword: 'required', params: {} }, overrides)).toBe('Ingresa el nombre del cliente');
-    expect(errorMessage({ keyword: 'format', params: { format: 'dui' } }, overrides)).toBe('Revisa el DUI');
-    expect(errorMessage({ keyword: 'maxLength', params: { limit: 30 } }, overrides)).toBe('Demasiado largo');
+    expect(errorMessage({ keyword: 'required', params: {} }, formatMessages, overrides)).toBe('Ingresa el nombre del cliente');
+    expect(errorMessage({ keyword: 'format', params: { format: 'dui' } }, formatMessages, overrides)).toBe('Revisa el DUI');
+    expect(errorMessage({ keyword: 'maxLength', params: { limit: 30 } }, formatMessages, overrides)).toBe('Demasiado largo');
   });
 
   it('keeps its own message for keywords the step does not override', () => {
     const overrides = { required: 'Ingresa el nombre del cliente' };
-    expect(errorMessage({ keyword: 'format', params: { format: 'dui' } }, overrides)).toBe('El DUI ingresado no es válido');
-    expect(errorMessage({ keyword: 'minimum', params: { limit: 1 } }, overrides)).toBe('El valor mínimo es 1');
+    expect(errorMessage({ keyword: 'format', params: { format: 'dui' } }, formatMessages, overrides)).toBe('El DUI ingresado no es válido');
+    expect(errorMessage({ keyword: 'minimum', params: { limit: 1 } }, formatMessages, overrides)).toBe('El valor mínimo es 1');
   });
 });
 

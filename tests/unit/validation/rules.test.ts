@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ajvFormats, formatRules } from '../../../src/validation/formats';
 import type { FormatRule } from '../../../src/validation/formatRule';
-import { applyMask, phoneRules } from '../../../src/validation/phone';
+import { applyMask } from '../../../src/validation/phone';
 
 /** The rule registered under `format`; a missing one fails the test that asked for it. */
 function ruleOf(format: string): FormatRule {
@@ -308,7 +308,7 @@ describe('notFuture (on a fixed now)', () => {
 
 describe('applyMask', () => {
   it.each([
-    ['70001234', phoneRules.SV.mask, '7000 1234'],
+    ['70001234', '#### ####', '7000 1234'],
     ['70001234', '#### ####', '7000 1234'],
     ['7', '#### ####', '7'],
     ['700', '#### ####', '700'],
@@ -318,10 +318,10 @@ describe('applyMask', () => {
     ['7000 1234', '#### ####', '7000 1234'],
     ['7000-12', '#### ####', '7000 12'],
     ['700012345678', '#### ####', '7000 1234'],
-    ['22345678', phoneRules.HN.mask, '2234-5678'],
-    ['223456', phoneRules.HN.mask, '2234-56'],
-    ['3001234567', phoneRules.CO.mask, '300 123 4567'],
-    ['3001', phoneRules.CO.mask, '300 1'],
+    ['22345678', '####-####', '2234-5678'],
+    ['223456', '####-####', '2234-56'],
+    ['3001234567', '### ### ####', '300 123 4567'],
+    ['3001', '### ### ####', '300 1'],
   ])('%j in %j reads %j', (digits, mask, expected) => {
     expect(applyMask(digits, mask)).toBe(expected);
   });
