@@ -67,7 +67,8 @@ export function createApiActors<T extends OperationTable>(
         if (!outcome.ok) throw outcome.error;
         // The sealed PIN is kept for the session (memory only): later calls send it (vendPass, password).
         if (sealedPin !== undefined) session.sealedPin = sealedPin;
-        if (operationId === 'logout') delete session.sealedPin;
+        // The call that ends the session (`x-session: sign-out`) ends the sealed PIN's use too.
+        if (operations[operationId]?.session === 'sign-out') delete session.sealedPin;
         return outcome.data;
       }),
     ]),

@@ -1,6 +1,8 @@
 import type { Middleware } from 'openapi-fetch';
 import { openBytes as open, sealBytes as seal, toBase64 } from './aesGcm';
 import { canonicalRequest, headersToSign, KEY_INFO, SEALED_AAD, sealUrlValues, SIGNED_HEADERS } from './signedCallProtocol';
+import { answerShape, fitsShape, shapeMismatch } from '../engine/answerShape';
+import { RSA_PUBLIC_JWK } from './pinSealer';
 
 /**
  * The session's call keys: one to sign requests (HMAC-SHA-256), one to seal and open what
@@ -60,6 +62,21 @@ export interface PublishedKeys {
   key: JsonWebKey;
   agreementKey: JsonWebKey;
 }
+
+/**
+ * What the signer reads of the `publishes-keys` operation's answer: the keys' id, the PIN's RSA
+ * key and the ECDH P-256 key calls are agreed against (journeys:check holds a signed country's
+ * spec to it).
+ */
+export const publishedKeysAnswer = answerShape<PublishedKeys>('the call signer (kid, key and agreementKey)', {
+  type: 'object',
+  required: ['kid', 'key', 'agreementKey'],
+  properties: {
+    kid: { type: 'string' },
+    key: RSA_PUBLIC_JWK,
+    agreementKey: { type: 'object', required: ['kty', 'crv', 'x', 'y'], properties: { kty: { const: 'EC' }, crv: { const: 'P-256' }, x: { type: 'string' }, y: { type: 'string' } } },
+  },
+});
 
 /** The provider's agreement key (ECDH P-256, from `publicKey`) and the clock offset its answer shows. */
 interface ProviderKey {
@@ -124,7 +141,10 @@ export function createCallSigner(options: CallSignerOptions) {
     (provider ??= (async () => {
       const response = await doFetch(options.publicKeyUrl, { credentials: 'include' });
       if (!response.ok) throw new Error(`public key: ${response.status}`);
-      const published = (await response.json()) as PublishedKeys;
+      const published: unknown = await response.json();
+      if (!fitsShape(publishedKeysAnswer, published)) {
+        throw new Error(`the published keys are not what ${publishedKeysAnswer.reader} reads (${shapeMismatch(publishedKeysAnswer.schema, published) ?? ''}): the provider does not keep to its spec`);
+      }
       const key = await crypto.subtle.importKey('jwk', published.agreementKey, { name: 'ECDH', namedCurve: 'P-256' }, false, []);
       return { key, clockOffsetMs: clockOffset(response) ?? 0, published };
     })().catch((error: unknown) => {

@@ -18,7 +18,7 @@ export interface CallContract {
 }
 
 /** Path parameters the api layer fills itself: the current time of spec section 7 (see callOperation's splitInput). */
-const FILLED_BY_API_LAYER = new Set(['timestamp']);
+export const FILLED_BY_API_LAYER: ReadonlySet<string> = new Set(['timestamp']);
 
 /** Each term's options besides its keyword, and the ones it needs. */
 const OPTIONS: Record<InputTerm, { allowed: string[]; needed: string[] }> = {

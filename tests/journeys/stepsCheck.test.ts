@@ -30,7 +30,7 @@ function check(cwd: string) {
 const kinds = readdirSync(fixturesDir).filter((f) => f.endsWith('.json')).sort();
 
 describe('npm run journeys:check on the step screens', () => {
-  it('covers unknown formats, unknown widgets, contradicting limits, missing step files, unknown and mistyped widget options, widgets calling unknown operations', () => {
+  it('covers unknown formats, unknown widgets, contradicting limits, missing step files, unknown and mistyped widget options, widgets calling unknown operations or ones whose answer they cannot read', () => {
     expect(kinds).toEqual(
       expect.arrayContaining([
         'unknown-format.json',
@@ -40,6 +40,7 @@ describe('npm run journeys:check on the step screens', () => {
         'unknown-widget-option.json',
         'widget-option-wrong-type.json',
         'widget-unknown-operation.json',
+        'widget-unreadable-answer.json',
       ]),
     );
   });
