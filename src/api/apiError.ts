@@ -8,9 +8,11 @@ export interface ApiError {
   /** `http`: the provider answered with an error status; `code`: a 200 whose body has a `code`;
    * `network`: no answer (offline, timeout, unreadable body); `integrity`: an answer whose state is
    * not the one its request sent (the session is wiped, spec section 4); `maintenance`: the
-   * provider is in maintenance (the shell shows the maintenance step). */
-  kind: 'http' | 'code' | 'network' | 'integrity' | 'maintenance';
-  /** The HTTP status (504 for a timeout, 0 when there was no answer at all). */
+   * provider is in maintenance (the shell shows the maintenance step); `contract`: a success whose
+   * body is not what the reader of the answer (a widget) may read: the provider broke its spec. */
+  kind: 'http' | 'code' | 'network' | 'integrity' | 'maintenance' | 'contract';
+  /** The HTTP status (504 for a timeout, 0 when there was no answer at all, 200 for a success
+   * whose body broke the contract). */
   status: number;
   /** The provider's error code, when it gives one. */
   code?: string;

@@ -4,7 +4,7 @@ import { editDistance } from '../validation/editDistance';
  * The closest candidate to a mistyped name, if one is close enough to be a likely typo
  * (at most a third of the name's length apart, and never more than 3 edits).
  *
- * @example didYouMean('covrage', ['coverage', 'map']) // 'coverage'
+ * @example didYouMean('stret', ['street', 'city']) // 'street'
  */
 export function didYouMean(name: string, candidates: Iterable<string>): string | undefined {
   const limit = Math.min(3, Math.max(1, Math.floor(name.length / 3)));
