@@ -1,5 +1,5 @@
 import type { ShapeSchema } from './answerShape';
-import type { CallContract } from './checkInputMap';
+import { answerSchema, type CallContract } from './checkInputMap';
 
 type Schema = Record<string, unknown>;
 
@@ -93,20 +93,13 @@ function describe(shape: ShapeSchema): string {
   return shape.type ? word(shape.type) : 'a value';
 }
 
-/** The schema of an operation's answers (200 and 201; several are taken together). */
-export function answerSchemaOf(operation: CallContract): Schema | undefined {
-  const schemas = ['200', '201'].map((status) => operation.responses[status]?.schema).filter((s): s is Schema => s !== undefined);
-  if (schemas.length === 0) return undefined;
-  return schemas.length === 1 ? schemas[0] : { anyOf: schemas };
-}
-
 /**
  * What a reader of an operation's answer is told by `journeys:check` when the operation does not
  * answer what it reads (undefined when it does): `departments answers what the map (its coverage
  * areas) cannot read: at / it may answer without "features", which is read`.
  */
 export function answerShapeProblem(reader: string, shape: ShapeSchema, operation: CallContract): string | undefined {
-  const answer = answerSchemaOf(operation);
+  const answer = answerSchema(operation);
   if (!answer) return `${operation.operationId} declares no answer (a 200 or 201 with a JSON schema), and ${reader} reads one`;
   const problem = shapeFitProblem(shape, answer);
   return problem ? `${operation.operationId} answers what ${reader} cannot read: ${problem}` : undefined;

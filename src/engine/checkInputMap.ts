@@ -255,7 +255,7 @@ export function checkInputMap(map: InputMap | undefined, operation: CallContract
 }
 
 /** The schema of an operation's answers (200 and 201; several are taken together). */
-function answerSchema(operation: CallContract): Schema | undefined {
+export function answerSchema(operation: CallContract): Schema | undefined {
   const schemas = ['200', '201'].map((status) => operation.responses[status]?.schema).filter((s): s is Schema => s !== undefined);
   if (schemas.length === 0) return undefined;
   return schemas.length === 1 ? schemas[0] : { anyOf: schemas };
