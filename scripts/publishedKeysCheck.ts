@@ -4,8 +4,7 @@
  * country with signed calls (a `sign-in` too), what the call signer reads (`kid`, `agreementKey`).
  * Part of `npm run journeys:check`; each problem is placed at the operation's 200 answer.
  */
-import { publishedKeysAnswer } from '../src/api/callSigner';
-import { pinKeyAnswer } from '../src/api/pinSealer';
+import { pinKeyAnswer, publishedKeysAnswer } from '../src/api/publishedKeys';
 import { answerShapeProblem } from '../src/engine/checkAnswerShape';
 import { countryCodes, loadCountryOperations, locateInYaml, operationPlace, SpecError, type SpecProblem } from '../src/sandbox/openapiSpecs';
 

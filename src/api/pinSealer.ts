@@ -2,29 +2,18 @@ import { toBase64 } from './aesGcm';
 import type { CallOutcome } from './apiError';
 import type { CallInput } from './callOperation';
 import { operationWithRole, type OperationTable } from './operationTable';
-import { answerShape, fitsShape, shapeMismatch, type ShapeSchema } from '../engine/answerShape';
 
 /** The provider's published keys (the operation marked `x-signing: publishes-keys`): the PIN's RSA key, as a JWK. */
 export type PinKeySource = () => Promise<JsonWebKey>;
-
-/** An RSA public key as a JWK: what the PIN is sealed with. */
-export const RSA_PUBLIC_JWK: ShapeSchema = { type: 'object', required: ['kty', 'n', 'e'], properties: { kty: { const: 'RSA' }, n: { type: 'string' }, e: { type: 'string' } } };
-
-/** What the sealer reads of the `publishes-keys` operation's answer (journeys:check holds the country's spec to it). */
-export const pinKeyAnswer = answerShape<{ key: JsonWebKey }>('the PIN sealer (the RSA key, `key`)', { type: 'object', required: ['key'], properties: { key: RSA_PUBLIC_JWK } });
 
 /** The PIN's key asked with its own call (where no signer has asked it already). */
 export function pinKeyByCall<T extends OperationTable>(operations: T, call: (operationId: keyof T & string, input: CallInput) => Promise<CallOutcome<unknown>>): PinKeySource {
   return async () => {
     const keys = operationWithRole(operations, 'publishes-keys');
     if (!keys) throw new Error('this country publishes no keys (no operation marked x-signing: publishes-keys)');
-    const outcome = await call(keys[0], {});
+    const [outcome, { readAnswer, pinKeyAnswer }] = await Promise.all([call(keys[0], {}), import('./publishedKeys')]);
     if (!outcome.ok) throw outcome.error;
-    const answer = outcome.data;
-    if (!fitsShape(pinKeyAnswer, answer)) {
-      throw new Error(`${keys[0]} answered what ${pinKeyAnswer.reader} cannot read (${shapeMismatch(pinKeyAnswer.schema, answer) ?? ''}): the provider does not keep to its spec`);
-    }
-    return answer.key;
+    return readAnswer(pinKeyAnswer, outcome.data, keys[0]).key;
   };
 }
 

@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fitsShape, shapeMismatch } from '../../src/engine/answerShape';
 import { coverageAreasAnswer, imageUploadAnswer, photoCaptureAnswer, providerSelectAnswer } from '../../src/engine/widgetAnswers';
-import { pinKeyAnswer } from '../../src/api/pinSealer';
-import { publishedKeysAnswer } from '../../src/api/callSigner';
+import { pinKeyAnswer, publishedKeysAnswer } from '../../src/api/publishedKeys';
 import { callForAnswer } from '../../src/screens/widgetCall';
 import { runningSandbox } from '../support/runningSandbox';
 
