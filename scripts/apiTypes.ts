@@ -43,8 +43,9 @@ function operationsModule(root: string, cc: string, families: string[]): string 
         headers: op.parameters.filter((p) => p.in === 'header').map((p) => p.name),
         body: op.body?.mediaType ?? null,
         signing: op.signing ?? null,
-        notFound: op.notFound ?? null,
-        session: op.session ?? null,
+        // Only where the spec marks them: every byte of the table is in the first screen.
+        ...(op.notFound ? { notFound: op.notFound } : {}),
+        ...(op.session ? { session: op.session } : {}),
       },
     ]),
   );

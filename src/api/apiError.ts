@@ -64,11 +64,11 @@ export type CallOutcome<T> = { ok: true; data: T | null } | { ok: false; error: 
 /**
  * Turns a provider's answer into the behaviour of spec section 8 and 7.1. `notFound`: what the
  * operation's spec says its 404 means (`x-not-found`, carried in its table entry): a quiet empty
- * result, an error in its own words, or (null) section 8's "No hay resultados".
+ * result, an error in its own words, or (none) section 8's "No hay resultados".
  *
  * @example interpretAnswer('activation', 504, undefined) // { ok: false, error: { kind: 'http', status: 504, message: 'Error de servidor interno', ... } }
  */
-export function interpretAnswer<T>(operationId: string, status: number, body: Body, notFound: OperationEntry['notFound'] = null): CallOutcome<T> {
+export function interpretAnswer<T>(operationId: string, status: number, body: Body, notFound?: OperationEntry['notFound']): CallOutcome<T> {
   const fail = (message: string, kind: ApiError['kind'] = 'http', code?: string): CallOutcome<T> => ({
     ok: false,
     error: { kind, status, message, operationId, ...(code ? { code } : {}) },

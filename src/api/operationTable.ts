@@ -25,12 +25,12 @@ export interface OperationEntry {
   signing: 'publishes-keys' | 'sign-in' | null;
   /**
    * What a 404 means (`x-not-found`, spec 7.1): `quiet`, an empty result (no data) the journey
-   * goes on with; `{ message }`, an error in the country's own words; null, an error with
-   * section 8's "No hay resultados".
+   * goes on with; `{ message }`, an error in the country's own words; absent, an error with
+   * section 8's "No hay resultados". (Written only where marked: the table is in the first screen.)
    */
-  notFound: 'quiet' | { readonly message: string } | null;
-  /** `sign-out`: the call that ends the seller's session at the provider (`x-session`). */
-  session: 'sign-out' | null;
+  notFound?: 'quiet' | { readonly message: string };
+  /** `sign-out`: the call that ends the seller's session at the provider (`x-session`), where marked. */
+  session?: 'sign-out';
 }
 
 /** Every operation of a country, by operationId. */

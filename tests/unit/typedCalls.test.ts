@@ -48,6 +48,7 @@ describe('typed provider calls', () => {
     expect(operationWithRole(operations, 'sign-in')?.[0]).toBe('accessToken');
     expect(operationWithRole(operations, 'sign-out')?.[0]).toBe('logout');
     expect(operations.scheduleDates.notFound).toEqual({ message: 'No hay disponibilidad en las fecha que estas solicitando, por favor validar fechas posteriores' });
-    expect(Object.entries(operations).filter(([, op]) => op.notFound === 'quiet').map(([id]) => id).sort()).toEqual(['activationCost', 'checkCoverage', 'clientInfoValidateV2', 'coverage']);
+    const table: OperationTable = operations;
+    expect(Object.entries(table).filter(([, op]) => op.notFound === 'quiet').map(([id]) => id).sort()).toEqual(['activationCost', 'checkCoverage', 'clientInfoValidateV2', 'coverage']);
   });
 });
