@@ -23,6 +23,7 @@ import type { StepFile } from '../src/engine/stepFile';
 import { countryActors, countryOperations, openapiRoots } from './countryActors';
 import { apiSpecProblems } from '../src/sandbox/openapiSpecs';
 import { packRoot } from './countryPack';
+import { publishedKeysProblems } from './publishedKeysCheck';
 import { handledEvents, journeyFiles } from './journeyFiles';
 
 // Relative, as every file is named in the problem lines.
@@ -32,7 +33,7 @@ const COUNTRIES = join(root, 'countries');
 const given = process.argv.slice(2);
 const files = given.length > 0 ? given : journeyFiles(join(root, 'journeys'));
 // The provider's operations come first: a journey's calls are checked against them.
-const problems: LocatedProblem[] = openapiRoots().flatMap((specs) => apiSpecProblems(specs));
+const problems: LocatedProblem[] = openapiRoots().flatMap((specs) => [...apiSpecProblems(specs), ...publishedKeysProblems(specs)]);
 const shown = (file: string) => relative(process.cwd(), file) || file;
 const countriesChecked = new Set<string>();
 

@@ -13,7 +13,9 @@ export const RETRY_DELAYS_MS = [1000, 2000, 4000] as const;
 /**
  * The journey's provider calls (`api.<operationId>` in a journey file), given to its machine
  * with `machine.provide({ actors })`. A call that fails rejects with the ApiError (status,
- * message, code): the journey's `onError` reads it at `/event/error`.
+ * message, code): the journey's `onError` reads it at `/event/error`. Inputs are the journey's
+ * input maps and answers go to the journey as they are (`unknown` here): the journey reads them
+ * at `/event/output/...`, pointers journeys:check holds to each operation's answer schema.
  *
  * @example
  * const actors = createApiActors(clients.operations, (op, input) => callOperation(clients, config, op, input));
@@ -67,7 +69,8 @@ export function createApiActors<T extends OperationTable>(
         if (!outcome.ok) throw outcome.error;
         // The sealed PIN is kept for the session (memory only): later calls send it (vendPass, password).
         if (sealedPin !== undefined) session.sealedPin = sealedPin;
-        if (operationId === 'logout') delete session.sealedPin;
+        // The call that ends the session (`x-session: sign-out`) ends the sealed PIN's use too.
+        if (operations[operationId]?.session === 'sign-out') delete session.sealedPin;
         return outcome.data;
       }),
     ]),

@@ -29,18 +29,33 @@ export interface ApiConfig {
   fetch?: typeof fetch;
 }
 
-/** Each API family's paths type, by family (`FamilyPaths` of `generated/<cc>/operations`). */
-// openapi-fetch's own bound on a paths type is `{}`.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export type FamiliesPaths = Record<string, {}>;
+/**
+ * Any operation of any provider, as openapi-fetch's types describe one: the family clients are
+ * made for every country alike, and each operation's own types come from the country's table
+ * (src/api/operationTypes.ts) at the call.
+ */
+interface ProviderOperation {
+  parameters: { query?: Record<string, unknown>; header?: Record<string, unknown>; path?: Record<string, unknown>; cookie?: Record<string, unknown> };
+  requestBody?: { content: Record<string, unknown> };
+  responses: Record<string | number, { content?: Record<string, unknown> }>;
+}
+
+/** The methods an OpenAPI path item may have (openapi-fetch's `HttpMethod`). */
+type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+
+/** Every path of a provider, with every method (openapi-fetch's own bound on a paths type). */
+export type ProviderPaths = Record<string, Record<HttpMethod, ProviderOperation>>;
+
+/** An API family's client: openapi-fetch's, with the session's middleware. */
+export type FamilyClient = Client<ProviderPaths>;
 
 /**
- * One typed client per API family of the country, all with the session cookie sent, and the
+ * One client per API family of the country, all with the session cookie sent, and the
  * country's table of operations they were made for.
  */
-export interface ApiClients<P extends FamiliesPaths = FamiliesPaths, T extends OperationTable = OperationTable> {
-  families: { [F in keyof P]: Client<P[F]> };
-  /** The country's operations: family, method, path, where each input goes. */
+export interface ApiClients<T extends OperationTable = OperationTable> {
+  families: Readonly<Record<string, FamilyClient>>;
+  /** The country's operations: family, method, path, where each input goes, and their types. */
   operations: T;
   /** Drops the session's call keys (logout, 401, mismatch, idle timeout). */
   forgetKeys(): Promise<void>;
@@ -53,15 +68,15 @@ export interface ApiClients<P extends FamiliesPaths = FamiliesPaths, T extends O
  * The typed clients of every API family of a country's table of operations (the build's
  * country's: `src/api/generated/<cc>/operations.ts`), sharing their middleware: every call
  * signed and its answer opened (callSigner) when the country's spec marks a key-publishing and
- * a sign-in operation, a 401 or the maintenance answer told to the shell. Give the country's `FamilyPaths` to type
- * each family's client.
+ * a sign-in operation, a 401 or the maintenance answer told to the shell. Calls go through
+ * `callOperation`, typed by the table: a country's generated table types each input and answer.
  *
  * @example
- * // `operations` and `FamilyPaths` of the build's country (src/api/generated/<cc>/operations.ts)
- * const api = createApiClients<FamilyPaths, typeof operations>({ baseUrl: 'http://localhost:8787' }, operations);
- * const { data } = await api.families.locations.GET(operations.departments.path);
+ * // `operations` of a country (src/api/generated/<cc>/operations.ts)
+ * const api = createApiClients({ baseUrl: 'http://localhost:8787' }, operations);
+ * const outcome = await callOperation(api, config, 'departments'); // CallOutcome<{ departments: Place[] }>
  */
-export function createApiClients<P extends FamiliesPaths = FamiliesPaths, T extends OperationTable = OperationTable>(config: ApiConfig, operations: T): ApiClients<P, T> {
+export function createApiClients<T extends OperationTable>(config: ApiConfig, operations: T): ApiClients<T> {
   const baseUrl = `${config.baseUrl.replace(/\/$/, '')}/v1/${config.provider ?? 'telco'}`;
   const keys = operationWithRole(operations, 'publishes-keys');
   const signIn = operationWithRole(operations, 'sign-in');
@@ -85,7 +100,7 @@ export function createApiClients<P extends FamiliesPaths = FamiliesPaths, T exte
     },
   };
   const make = () => {
-    const client = createClient({
+    const client = createClient<ProviderPaths>({
       baseUrl,
       credentials: 'include',
       headers: config.headers,
@@ -97,7 +112,7 @@ export function createApiClients<P extends FamiliesPaths = FamiliesPaths, T exte
   };
   const families = [...new Set(Object.values(operations).map((op) => op.family))];
   return {
-    families: Object.fromEntries(families.map((family) => [family, make()])) as { [F in keyof P]: Client<P[F]> },
+    families: Object.fromEntries(families.map((family) => [family, make()])),
     operations,
     forgetKeys: async () => signer?.forget(),
     publicKeys: async () => {

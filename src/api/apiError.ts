@@ -1,3 +1,5 @@
+import type { OperationEntry } from './operationTable';
+
 /**
  * A failed provider call, as the journey sees it (`/event/error` in a journey file): never a
  * thrown string, always this shape, with the Spanish message of spec section 8.
@@ -6,9 +8,11 @@ export interface ApiError {
   /** `http`: the provider answered with an error status; `code`: a 200 whose body has a `code`;
    * `network`: no answer (offline, timeout, unreadable body); `integrity`: an answer whose state is
    * not the one its request sent (the session is wiped, spec section 4); `maintenance`: the
-   * provider is in maintenance (the shell shows the maintenance step). */
-  kind: 'http' | 'code' | 'network' | 'integrity' | 'maintenance';
-  /** The HTTP status (504 for a timeout, 0 when there was no answer at all). */
+   * provider is in maintenance (the shell shows the maintenance step); `contract`: a success whose
+   * body is not what the reader of the answer (a widget) may read: the provider broke its spec. */
+  kind: 'http' | 'code' | 'network' | 'integrity' | 'maintenance' | 'contract';
+  /** The HTTP status (504 for a timeout, 0 when there was no answer at all, 200 for a success
+   * whose body broke the contract). */
   status: number;
   /** The provider's error code, when it gives one. */
   code?: string;
@@ -23,7 +27,6 @@ export const MESSAGES = {
   unauthorized: 'No autorizado',
   forbidden: 'El app no cuenta con acceso para utilizar el api',
   notFound: 'No hay resultados',
-  noDates: 'No hay disponibilidad en las fecha que estas solicitando, por favor validar fechas posteriores',
   server: 'Error de servidor interno',
   noDocuments: 'No se encontro documentos para ese cliente',
 } as const;
@@ -35,9 +38,6 @@ export const MESSAGES = {
  * journey still sees a 5xx error with section 8's message.
  */
 export const MAINTENANCE_STATUS = 503;
-
-/** Calls whose 404 is a quiet empty result (spec 7.1): the journey goes on with no data. */
-export const QUIET_NOT_FOUND = new Set(['coverage', 'checkCoverage', 'activationCost', 'clientInfoValidateV2']);
 
 type Body = Record<string, unknown> | string | undefined;
 
@@ -62,11 +62,13 @@ export function badRequestMessage(body: Body): string {
 export type CallOutcome<T> = { ok: true; data: T | null } | { ok: false; error: ApiError };
 
 /**
- * Turns a provider's answer into the behaviour of spec section 8 and 7.1.
+ * Turns a provider's answer into the behaviour of spec section 8 and 7.1. `notFound`: what the
+ * operation's spec says its 404 means (`x-not-found`, carried in its table entry): a quiet empty
+ * result, an error in its own words, or (none) section 8's "No hay resultados".
  *
  * @example interpretAnswer('activation', 504, undefined) // { ok: false, error: { kind: 'http', status: 504, message: 'Error de servidor interno', ... } }
  */
-export function interpretAnswer<T>(operationId: string, status: number, body: Body): CallOutcome<T> {
+export function interpretAnswer<T>(operationId: string, status: number, body: Body, notFound?: OperationEntry['notFound']): CallOutcome<T> {
   const fail = (message: string, kind: ApiError['kind'] = 'http', code?: string): CallOutcome<T> => ({
     ok: false,
     error: { kind, status, message, operationId, ...(code ? { code } : {}) },
@@ -88,8 +90,8 @@ export function interpretAnswer<T>(operationId: string, status: number, body: Bo
   if (status === 401) return fail(MESSAGES.unauthorized);
   if (status === 403) return fail(MESSAGES.forbidden);
   if (status === 404) {
-    if (QUIET_NOT_FOUND.has(operationId)) return { ok: true, data: null };
-    return fail(operationId === 'scheduleDates' ? MESSAGES.noDates : MESSAGES.notFound);
+    if (notFound === 'quiet') return { ok: true, data: null };
+    return fail(notFound?.message ?? MESSAGES.notFound);
   }
   if (status === MAINTENANCE_STATUS) return fail(MESSAGES.server, 'maintenance', providerCode(body));
   if (status === 412 || status >= 500) return fail(MESSAGES.server, 'http', providerCode(body));

@@ -1,23 +1,16 @@
 import { interpretAnswer, MESSAGES, type ApiError, type CallOutcome } from './apiError';
-import type { ApiClients, ApiConfig, FamiliesPaths } from './apiClients';
+import type { ApiClients, ApiConfig } from './apiClients';
 import type { OperationEntry, OperationTable } from './operationTable';
+import type { Answer, CallExtras, InputArgument } from './operationTypes';
 import { SignedCallError } from './callSigner';
-import { createXhrFetch, type UploadProgress } from './xhrFetch';
+import { createXhrFetch } from './xhrFetch';
 
-/**
- * A call's input, flat, as a journey gives it: each key goes where the operation's spec puts it.
- * `files` go into a multipart body; `onUploadProgress` (multipart calls only) is told how much of
- * it has gone out.
- */
-export type CallInput = Record<string, unknown> & {
-  files?: Array<{ field: string; blob: Blob; name: string }>;
-  onUploadProgress?: (progress: UploadProgress) => void;
-};
+export type { CallInput } from './operationTypes';
 
 const timestamp = () => String(Date.now());
 
 /** Splits flat input into path parameters, query, headers and body, by the operation's spec. */
-export function splitInput(op: OperationEntry, input: CallInput) {
+export function splitInput(op: OperationEntry, input: object) {
   const path: Record<string, unknown> = {};
   const query: Record<string, unknown> = {};
   const headers: Record<string, string> = {};
@@ -34,7 +27,7 @@ export function splitInput(op: OperationEntry, input: CallInput) {
   return { path, query, headers, body };
 }
 
-function multipart(body: Record<string, unknown>, files: CallInput['files']): FormData {
+function multipart(body: Record<string, unknown>, files: CallExtras['files']): FormData {
   const form = new FormData();
   for (const [key, value] of Object.entries(body)) form.append(key, typeof value === 'string' ? value : JSON.stringify(value));
   for (const file of files ?? []) form.append(file.field, file.blob, file.name);
@@ -46,43 +39,48 @@ function multipart(body: Record<string, unknown>, files: CallInput['files']): Fo
  * `{ ok: true, data }` (data `null` for a quiet empty answer) or `{ ok: false, error }` with the
  * Spanish message. Never throws for the call's sake: offline, a timeout or an unreadable body are
  * errors too (only an operation the country does not have throws, which journeys:check prevents).
+ * Typed by the clients' table: with a country's generated table the input and the answer are the
+ * operation's (src/api/operationTypes.ts); with any country's, any flat input and `unknown`.
+ *
+ * @example
+ * const outcome = await callOperation(clients, config, 'city', { deparment: 'San Salvador' });
+ * if (outcome.ok) outcome.data?.cities; // Place[] from the country's spec
  */
-export async function callOperation<T extends OperationTable>(
-  clients: ApiClients<FamiliesPaths, T>,
+export async function callOperation<T extends OperationTable, K extends keyof T & string>(
+  clients: ApiClients<T>,
   config: ApiConfig,
-  operationId: keyof T & string,
-  input: CallInput = {},
-): Promise<CallOutcome<unknown>> {
+  operationId: K,
+  ...[given]: InputArgument<T, K>
+): Promise<CallOutcome<Answer<T, K>>> {
   const op: OperationEntry | undefined = clients.operations[operationId];
   // A journey or step naming a call its country does not have: journeys:check says where.
   if (!op) throw new Error(`"${operationId}" is not an operation of this country's provider API`);
+  const client = clients.families[op.family];
+  if (!client) throw new Error(`"${operationId}" names API family "${op.family}", which has no client`);
+  const input: object & CallExtras = given ?? {};
+  const { files, onUploadProgress } = input;
   const { path, query, headers, body } = splitInput(op, input);
-  const client = clients.families[op.family] as unknown as {
-    request: (method: string, url: string, init: Record<string, unknown>) => Promise<{ response: Response; data?: unknown; error?: unknown }>;
-  };
   const hasBody = op.body !== null;
+  const isMultipart = hasBody && String(op.body).startsWith('multipart/');
   const timeoutMs = config.timeoutMs ?? 30_000;
   // Where there is no XMLHttpRequest (Node: scripts, tests), an upload goes through fetch untold.
-  const withProgress = hasBody && String(op.body).startsWith('multipart/') && input.onUploadProgress !== undefined && typeof XMLHttpRequest !== 'undefined';
-  const init: Record<string, unknown> = {
-    params: { path, query },
-    headers,
-    parseAs: 'text',
-    // An upload with progress is timed by its silence instead (see createXhrFetch): a photo on a
-    // slow network may take longer than the whole-call timeout and still be moving.
-    ...(withProgress ? { fetch: createXhrFetch({ onUploadProgress: input.onUploadProgress, idleTimeoutMs: timeoutMs }) } : { signal: AbortSignal.timeout(timeoutMs) }),
-  };
-  if (hasBody) {
-    if (String(op.body).startsWith('multipart/')) {
-      init.body = multipart(body, input.files);
-      init.bodySerializer = (form: FormData) => form;
-    } else init.body = body;
-  }
-  const network = (status: number, message: string): CallOutcome<unknown> => ({ ok: false, error: { kind: 'network', status, message, operationId } satisfies ApiError });
+  const withProgress = isMultipart && onUploadProgress !== undefined && typeof XMLHttpRequest !== 'undefined';
+  const network = (status: number, message: string): CallOutcome<Answer<T, K>> => ({ ok: false, error: { kind: 'network', status, message, operationId } satisfies ApiError });
   let response: Response;
   let raw: unknown;
   try {
-    const answer = await client.request(op.method, op.path, init);
+    // The one dynamic dispatch: the table says which family, method and path; openapi-fetch
+    // builds the URL from the path parameters and query, sends the headers and the body.
+    const answer = await client.request(op.method, op.path, {
+      params: { path, query },
+      headers,
+      parseAs: 'text',
+      // An upload with progress is timed by its silence instead (see createXhrFetch): a photo on a
+      // slow network may take longer than the whole-call timeout and still be moving.
+      ...(withProgress ? { fetch: createXhrFetch({ onUploadProgress, idleTimeoutMs: timeoutMs }) } : { signal: AbortSignal.timeout(timeoutMs) }),
+      // openapi-fetch sends a FormData as it is (the browser sets its boundary), anything else as JSON.
+      ...(hasBody ? { body: isMultipart ? multipart(body, files) : body } : {}),
+    });
     response = answer.response;
     // openapi-fetch gives a success's body as text (parseAs) but parses an error's JSON itself.
     raw = answer.data ?? answer.error;
@@ -108,5 +106,7 @@ export async function callOperation<T extends OperationTable>(
       return network(response.status, MESSAGES.generic);
     }
   } else parsed = raw;
-  return interpretAnswer(operationId, response.status, parsed);
+  // The answer is the operation's as its spec says (the provider's contract, which the sandbox's
+  // contract tests hold it to): the one place where a parsed body takes its operation's type.
+  return interpretAnswer<Answer<T, K>>(operationId, response.status, parsed, op.notFound);
 }

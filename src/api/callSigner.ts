@@ -1,6 +1,7 @@
 import type { Middleware } from 'openapi-fetch';
 import { openBytes as open, sealBytes as seal, toBase64 } from './aesGcm';
 import { canonicalRequest, headersToSign, KEY_INFO, SEALED_AAD, sealUrlValues, SIGNED_HEADERS } from './signedCallProtocol';
+import type { PublishedKeys } from './publishedKeys';
 
 /**
  * The session's call keys: one to sign requests (HMAC-SHA-256), one to seal and open what
@@ -55,11 +56,7 @@ const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.t
 const random = (length: number) => crypto.getRandomValues(new Uint8Array(length));
 
 /** What `publicKey` publishes: the PIN's RSA key and the agreement key, as JWKs. */
-export interface PublishedKeys {
-  kid: string;
-  key: JsonWebKey;
-  agreementKey: JsonWebKey;
-}
+export type { PublishedKeys } from './publishedKeys';
 
 /** The provider's agreement key (ECDH P-256, from `publicKey`) and the clock offset its answer shows. */
 interface ProviderKey {
@@ -122,9 +119,13 @@ export function createCallSigner(options: CallSignerOptions) {
 
   const providerKey = (): Promise<ProviderKey> =>
     (provider ??= (async () => {
+      // What the signer reads of the answer, loaded while the keys are asked (not on the first screen).
+      const reading = import('./publishedKeys');
       const response = await doFetch(options.publicKeyUrl, { credentials: 'include' });
       if (!response.ok) throw new Error(`public key: ${response.status}`);
-      const published = (await response.json()) as PublishedKeys;
+      const answer: unknown = await response.json();
+      const { readAnswer, publishedKeysAnswer } = await reading;
+      const published = readAnswer(publishedKeysAnswer, answer, 'the public key call');
       const key = await crypto.subtle.importKey('jwk', published.agreementKey, { name: 'ECDH', namedCurve: 'P-256' }, false, []);
       return { key, clockOffsetMs: clockOffset(response) ?? 0, published };
     })().catch((error: unknown) => {

@@ -23,6 +23,14 @@ export interface OperationEntry {
    * A country whose table has neither has unsigned calls.
    */
   signing: 'publishes-keys' | 'sign-in' | null;
+  /**
+   * What a 404 means (`x-not-found`, spec 7.1): `quiet`, an empty result (no data) the journey
+   * goes on with; `{ message }`, an error in the country's own words; absent, an error with
+   * section 8's "No hay resultados". (Written only where marked: the table is in the first screen.)
+   */
+  notFound?: 'quiet' | { readonly message: string };
+  /** `sign-out`: the call that ends the seller's session at the provider (`x-session`), where marked. */
+  session?: 'sign-out';
 }
 
 /** Every operation of a country, by operationId. */
@@ -31,7 +39,13 @@ export type OperationTable = Readonly<Record<string, OperationEntry>>;
 /** An operation's name: in country-neutral code any string, checked against the table at the call. */
 export type OperationId = string;
 
-/** The operation of a table with a part in signing, if any. */
-export function operationWithRole<T extends OperationTable>(table: T, role: NonNullable<OperationEntry['signing']>): [keyof T & string, OperationEntry] | undefined {
-  return (Object.entries(table) as Array<[keyof T & string, OperationEntry]>).find(([, op]) => op.signing === role);
+/** A part an operation may play that shared code looks for: in signing, or in the session. */
+export type OperationRole = NonNullable<OperationEntry['signing']> | NonNullable<OperationEntry['session']>;
+
+/**
+ * The operation of a table that plays a role the spec marks (`x-signing`, `x-session`), if
+ * any: shared code finds the key-publishing, sign-in and sign-out calls this way, never by name.
+ */
+export function operationWithRole<T extends OperationTable>(table: T, role: OperationRole): [keyof T & string, OperationEntry] | undefined {
+  return (Object.entries(table) as Array<[keyof T & string, OperationEntry]>).find(([, op]) => op.signing === role || op.session === role);
 }

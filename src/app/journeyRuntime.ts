@@ -4,10 +4,10 @@ import countryJourney from 'virtual:country/journey';
 import { createApiActors } from '../api/apiActors';
 import type { ApiSession } from '../api/apiSession';
 import { createApiClients, type ApiConfig } from '../api/apiClients';
-import { callOperation } from '../api/callOperation';
+import { callOperation, type CallInput } from '../api/callOperation';
 // The build's country's provider operations (the COUNTRY= build chooses them).
 import { operations } from 'virtual:country/operations';
-import type { OperationTable } from '../api/operationTable';
+import { operationWithRole } from '../api/operationTable';
 import { compileJourney } from '../engine/compileJourney';
 import { persistJourney, restoreJourney } from '../engine/persistence';
 import { connectAnalytics } from './analytics';
@@ -71,9 +71,11 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
     // the keys in hand as it starts, before the wipe forgets them (once: its own answer may
     // mismatch as well).
     onIntegrityMismatch: () => {
-      if (!endingSession) {
+      // The call the country's spec marks `x-session: sign-out`, sent the country's code.
+      const signOut = operationWithRole(operations, 'sign-out');
+      if (signOut && !endingSession) {
         endingSession = true;
-        void call('logout', { country }).finally(() => (endingSession = false));
+        void call(signOut[0], { country }).finally(() => (endingSession = false));
       }
       actor.send({ type: 'session.mismatch' });
     },
@@ -82,7 +84,9 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
     keyring: indexedDbKeyring(),
   };
   const clients = createApiClients(config, operations);
-  const call = (operationId: string, input?: Parameters<typeof callOperation>[3]) => callOperation<OperationTable>(clients, config, operationId, input);
+  // Any country's table: inputs are the journey's and the step files' maps, answers read through
+  // checked pointers (the journey) or a widget's declared answer shape (src/engine/widgetAnswers.ts).
+  const call = (operationId: string, input?: CallInput) => callOperation(clients, config, operationId, input);
   // The sealed PIN (RSA-encrypted for the provider, never the PIN) is kept with the journey, so
   // that the calls that carry it still can after a reload.
   const saved = readSaved(store.restored);

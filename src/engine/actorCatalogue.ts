@@ -17,7 +17,7 @@ export const API_ACTOR_PREFIX = 'api.';
  * Every actor a journey of a country may invoke, given its provider operations' ids.
  *
  * @example
- * countryActorNames(['plans', 'orderCreate']) // ['api.plans', 'api.orderCreate', 'device.location']
+ * countryActorNames(['plans', 'planCost']) // ['api.plans', 'api.planCost', 'device.location']
  */
 export function countryActorNames(operationIds: Iterable<string>): string[] {
   return [...[...operationIds].map((id) => `${API_ACTOR_PREFIX}${id}`), ...Object.keys(deviceActors)];

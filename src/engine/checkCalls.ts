@@ -1,11 +1,13 @@
+import { answerShapeProblem } from './checkAnswerShape';
 import { answerPointerProblem, checkInputMap, type CallContract } from './checkInputMap';
 import { suggestion } from './didYouMean';
 import { widgetCalls } from './journeyCalls';
 import type { JourneyGraph } from './journeyGraph';
-import { toPointer } from './jsonPointer';
+import { getAt, toPointer } from './jsonPointer';
 import type { JsonObject } from './journeyTypes';
 import type { Problem } from './problem';
 import type { StepFile } from './stepFile';
+import { widgetAnswers } from './widgetAnswers';
 
 const API = 'api.';
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -54,7 +56,7 @@ export function checkJourneyCalls(graph: JourneyGraph, operations: readonly Call
 /**
  * Checks the calls a step's widgets make (`ui:options.call`) as a journey's are checked: the
  * operation exists for the country, and the input fits its request; `/form/<field>` names a
- * field of the step.
+ * field of the step; and the operation answers what the widget reads (src/engine/widgetAnswers.ts).
  */
 export function checkWidgetCalls(step: StepFile, operations: readonly CallContract[], country: string): Problem[] {
   const byId = new Map(operations.map((op) => [op.operationId, op]));
@@ -67,6 +69,10 @@ export function checkWidgetCalls(step: StepFile, operations: readonly CallContra
       continue;
     }
     problems.push(...checkInputMap(call.input, operation, `${pointer}/input`, ['context', 'form']));
+    const widget = getAt(step, pointer.replace(/\/ui:options\/call$/, '/ui:widget'));
+    const shape = typeof widget === 'string' ? widgetAnswers[widget as keyof typeof widgetAnswers] : undefined;
+    const unreadable = shape ? answerShapeProblem(shape.reader, shape.schema, operation) : undefined;
+    if (unreadable) problems.push({ pointer: `${pointer}/operation`, message: unreadable });
     const reads: Array<{ pointer: string; at: string }> = [];
     const collect = (value: unknown, at: string) => {
       if (typeof value === 'string' && value.startsWith('/form/')) reads.push({ pointer: value, at });

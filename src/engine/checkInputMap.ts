@@ -18,7 +18,7 @@ export interface CallContract {
 }
 
 /** Path parameters the api layer fills itself: the current time of spec section 7 (see callOperation's splitInput). */
-const FILLED_BY_API_LAYER = new Set(['timestamp']);
+export const FILLED_BY_API_LAYER: ReadonlySet<string> = new Set(['timestamp']);
 
 /** Each term's options besides its keyword, and the ones it needs. */
 const OPTIONS: Record<InputTerm, { allowed: string[]; needed: string[] }> = {
@@ -255,7 +255,7 @@ export function checkInputMap(map: InputMap | undefined, operation: CallContract
 }
 
 /** The schema of an operation's answers (200 and 201; several are taken together). */
-function answerSchema(operation: CallContract): Schema | undefined {
+export function answerSchema(operation: CallContract): Schema | undefined {
   const schemas = ['200', '201'].map((status) => operation.responses[status]?.schema).filter((s): s is Schema => s !== undefined);
   if (schemas.length === 0) return undefined;
   return schemas.length === 1 ? schemas[0] : { anyOf: schemas };

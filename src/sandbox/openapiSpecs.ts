@@ -17,6 +17,19 @@ export const OPENAPI_ROOT = 'openapi';
  */
 export type SigningRole = 'publishes-keys' | 'sign-in';
 
+/**
+ * What a 404 of an operation means (`x-not-found`, spec 7.1): `quiet`, an empty result the
+ * journey goes on with (no data); `{ message }`, an error with the country's own words for it.
+ * Without the mark a 404 is an error with section 8's "No hay resultados".
+ */
+export type NotFound = 'quiet' | { message: string };
+
+/**
+ * The operation's part in the seller's session (`x-session`): `sign-out` is the call that ends
+ * it at the provider, which the shell makes itself when an answer is not the session's.
+ */
+export type SessionRole = 'sign-out';
+
 /** One provider call as its OpenAPI spec describes it, with every `$ref` resolved. */
 export interface Operation {
   operationId: string;
@@ -31,6 +44,10 @@ export interface Operation {
   private: boolean;
   /** Its part in signing calls, when it has one (`x-signing`). */
   signing: SigningRole | undefined;
+  /** What its 404 means, when not an error with the usual message (`x-not-found`). */
+  notFound: NotFound | undefined;
+  /** Its part in the seller's session, when it has one (`x-session`). */
+  session: SessionRole | undefined;
   responses: Record<string, { schema: Json | undefined }>;
 }
 
@@ -48,6 +65,17 @@ export interface SpecProblem {
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const SIGNING_ROLES: readonly string[] = ['publishes-keys', 'sign-in'] satisfies SigningRole[];
+const SESSION_ROLES: readonly string[] = ['sign-out'] satisfies SessionRole[];
+
+/** An `x-not-found` as written, when it is one (`quiet`, or `{message: <text>}`). */
+function notFoundOf(value: unknown): NotFound | undefined {
+  if (value === 'quiet') return 'quiet';
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    const { message, ...rest } = value as Json;
+    if (typeof message === 'string' && message.trim() !== '' && Object.keys(rest).length === 0) return { message };
+  }
+  return undefined;
+}
 
 /** The countries that have a provider API: every folder of `openapi/` with a spec in it, sorted. */
 export function countryCodes(root = OPENAPI_ROOT): string[] {
@@ -109,8 +137,10 @@ interface OperationPlace {
   path: string;
   file: string;
   pointer: string;
-  /** What its `x-signing` says, as written. */
+  /** What its `x-signing`, `x-not-found` and `x-session` say, as written. */
   signing: unknown;
+  notFound: unknown;
+  session: unknown;
 }
 
 function operationPlaces(dir: string, files: Map<string, Json>): OperationPlace[] {
@@ -120,11 +150,18 @@ function operationPlaces(dir: string, files: Map<string, Json>): OperationPlace[
       for (const method of METHODS) {
         const op = (item as Json | undefined)?.[method] as Json | undefined;
         if (!op) continue;
-        places.push({ operationId: String(op.operationId), method, path, file: join(dir, name), pointer: `/paths/${escapePointer(path)}/${method}/operationId`, signing: op['x-signing'] });
+        places.push({ operationId: String(op.operationId), method, path, file: join(dir, name), pointer: `/paths/${escapePointer(path)}/${method}/operationId`, signing: op['x-signing'], notFound: op['x-not-found'], session: op['x-session'] });
       }
     }
   }
   return places;
+}
+
+/** Where an operation of a country is written: its spec file and the JSON Pointer of its `operationId`. */
+export function operationPlace(cc: string, operationId: string, root = OPENAPI_ROOT): { file: string; pointer: string } | undefined {
+  const dir = join(root, cc);
+  const place = operationPlaces(dir, loadSpecFiles(dir)).find((p) => p.operationId === operationId);
+  return place && { file: place.file, pointer: place.pointer };
 }
 
 /** Line and column (1-based) of a JSON Pointer's value in a YAML file; the file's start when absent. */
@@ -159,7 +196,8 @@ function placed(place: OperationPlace, message: string): SpecProblem {
 /**
  * What makes a country's API ambiguous, each placed in its spec file: an operation id used twice
  * in the country (a journey's `api.<operationId>` would not say which call it means), a
- * `x-signing` role that is not one, or given to two calls. Ids are scoped per country: the same
+ * `x-signing` or `x-session` role that is not one, or given to two calls, an `x-not-found` that
+ * is not one. Ids are scoped per country: the same
  * id in two countries is no problem.
  */
 export function countrySpecProblems(cc: string, root = OPENAPI_ROOT): SpecProblem[] {
@@ -190,6 +228,20 @@ export function countrySpecProblems(cc: string, root = OPENAPI_ROOT): SpecProble
     } else if (roles.has(value)) {
       problems.push(placed({ ...place, pointer }, `x-signing "${value}" is already the role of "${roles.get(value)?.operationId}" in country ${cc}: one call has it`));
     } else roles.set(value, place);
+  }
+  const sessionRoles = new Map<string, OperationPlace>();
+  for (const place of operationPlaces(dir, files)) {
+    if (place.notFound !== undefined && notFoundOf(place.notFound) === undefined) {
+      problems.push(placed({ ...place, pointer: place.pointer.replace(/operationId$/, 'x-not-found') }, 'x-not-found must be "quiet" or {"message": <the words the agent is shown>}'));
+    }
+    const value = place.session;
+    if (value === undefined) continue;
+    const pointer = place.pointer.replace(/operationId$/, 'x-session');
+    if (typeof value !== 'string' || !SESSION_ROLES.includes(value)) {
+      problems.push(placed({ ...place, pointer }, `x-session must be one of ${SESSION_ROLES.map((r) => `"${r}"`).join(', ')}`));
+    } else if (sessionRoles.has(value)) {
+      problems.push(placed({ ...place, pointer }, `x-session "${value}" is already the role of "${sessionRoles.get(value)?.operationId}" in country ${cc}: one call has it`));
+    } else sessionRoles.set(value, place);
   }
   return problems.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
 }
@@ -252,6 +304,7 @@ export function loadOperations(dir: string): Operation[] {
         );
         const security = (op.security ?? doc.security) as unknown[] | undefined;
         const signing = op['x-signing'];
+        const session = op['x-session'];
         operations.push({
           operationId: String(op.operationId),
           family: file.replace(/\.yaml$/, ''),
@@ -261,6 +314,8 @@ export function loadOperations(dir: string): Operation[] {
           body: mediaType ? { mediaType, schema: content[mediaType]?.schema ?? {}, required: (op.requestBody as Json).required === true } : undefined,
           private: Array.isArray(security) && security.length > 0,
           signing: typeof signing === 'string' && SIGNING_ROLES.includes(signing) ? (signing as SigningRole) : undefined,
+          notFound: notFoundOf(op['x-not-found']),
+          session: typeof session === 'string' && SESSION_ROLES.includes(session) ? (session as SessionRole) : undefined,
           responses,
         });
       }
@@ -285,8 +340,11 @@ const loaded = new Map<string, Operation[]>();
  */
 const CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/openapi-operations', import.meta.url));
 
+/** What the cache holds changes with this loader: a new field in `Operation` is a new version. */
+const CACHE_VERSION = 'operations-2';
+
 function specHash(dir: string): string {
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update(CACHE_VERSION);
   for (const name of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) hash.update(name).update('\0').update(readFileSync(join(dir, name))).update('\0');
   return hash.digest('hex').slice(0, 32);
 }

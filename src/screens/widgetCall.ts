@@ -1,7 +1,9 @@
+import { MESSAGES, type CallOutcome } from '../api/apiError';
 import type { CallInput } from '../api/callOperation';
 import type { OperationId } from '../api/operationTable';
+import { fitsShape, shapeMismatch, type AnswerShape } from '../engine/answerShape';
 import { evaluateInputMap, type WidgetCall } from '../engine/inputMap';
-import type { StepFormContext } from './stepFormContext';
+import type { StepFormContext, WidgetCaller } from './stepFormContext';
 
 const isCall = (value: unknown): value is WidgetCall =>
   value !== null && typeof value === 'object' && typeof (value as WidgetCall).operation === 'string';
@@ -19,6 +21,26 @@ export function declaredCall(context: Pick<StepFormContext, 'fieldOptions'>, nam
 
 /** The operation a step file names, as the api layer knows it (journeys:check has checked it exists). */
 export const operationOf = (call: WidgetCall) => call.operation as OperationId;
+
+/**
+ * Makes a widget's declared call and reads the answer as the widget's shape
+ * (src/engine/widgetAnswers.ts), which journeys:check holds the operation's spec to. An answer
+ * that does not fit is the provider breaking its spec: the agent is shown the generic message,
+ * and the console says which call and where its answer leaves the shape (never its values).
+ *
+ * @example
+ * const outcome = await callForAnswer(context.call, declared, request, providerSelectAnswer); // CallOutcome<ProviderSelectAnswer>
+ */
+export async function callForAnswer<A>(call: WidgetCaller, declared: WidgetCall, input: CallInput, shape: AnswerShape<A>): Promise<CallOutcome<A>> {
+  const operationId = operationOf(declared);
+  const outcome = await call(operationId, input);
+  if (!outcome.ok) return outcome;
+  const { data } = outcome;
+  if (data === null) return { ok: true, data: null };
+  if (fitsShape(shape, data)) return { ok: true, data };
+  console.error(`${operationId} answered what ${shape.reader} cannot read (${shapeMismatch(shape.schema, data) ?? ''}): the provider does not keep to its spec`);
+  return { ok: false, error: { kind: 'contract', status: 200, message: MESSAGES.generic, operationId } };
+}
 
 /**
  * A widget call's request: its input map read over the journey's data (`/context/...`) and the

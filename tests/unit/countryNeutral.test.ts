@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { countryCodes, loadCountryOperations } from '../../src/sandbox/openapiSpecs';
 
 // The engine, the api layer, the shell and the screens are every country's: what differs is in
 // the country's pack (its country file, journey, steps and OpenAPI, read through the build-time
@@ -76,6 +77,29 @@ describe('the engine, the api layer, the shell and the screens name no country',
 
   it.each(SHARED)('%s holds no country code, route, operation name, DUI or $ (they are in the country pack)', (dir) => {
     const named = sources(dir).flatMap((file) => countryWords(readFileSync(file, 'utf8'), routes, operations).map((word) => `${file}: ${word}`));
+    expect(named).toEqual([]);
+  });
+});
+
+/** Every operation id a country's spec declares, quoted in code (comments left out: they may give examples). */
+function operationNames(text: string, ids: ReadonlySet<string>): string[] {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/[^\n]*/g, '$1');
+  return [...code.matchAll(/(['"`])([A-Za-z][\w-]*)\1/g)].map((m) => m[2] as string).filter((name) => ids.has(name));
+}
+
+describe('shared code calls no operation by name', () => {
+  // The api layer, the engine, the shell and the screens find the calls they need by the marks of
+  // the country's spec (x-signing, x-session, x-not-found) or by the step files' `call`.
+  const ids = new Set(countryCodes().flatMap((cc) => loadCountryOperations(cc).map((op) => op.operationId)));
+
+  it('finds what it looks for (a probe)', () => {
+    expect(ids).toContain('logout');
+    const probe = "/** `logout` in a comment */ call('logout', {}); // 'publicKey' in a comment\nif (id === \"coverage\") quiet(); const url = 'https://x/'; x('city');";
+    expect(operationNames(probe, ids)).toEqual(['logout', 'coverage', 'city']);
+  });
+
+  it.each(['src/api', 'src/engine', ...SHARED])('%s names no operation of any country', (dir) => {
+    const named = sources(dir).flatMap((file) => operationNames(readFileSync(file, 'utf8'), ids).map((name) => `${file}: ${name}`));
     expect(named).toEqual([]);
   });
 });

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import { MESSAGES } from '../../api/apiError';
+import type { AnswerShape } from '../../engine/answerShape';
 import type { WidgetCall } from '../../engine/inputMap';
 import type { StepFormContext } from '../stepFormContext';
-import { operationOf, widgetRequest } from '../widgetCall';
+import { callForAnswer, widgetRequest } from '../widgetCall';
 import { planCompression, type CaptureLimits } from './compressionPlan';
 import { prepareOffMainThread } from './imageCompressor';
 
@@ -20,8 +22,9 @@ export interface SentFile {
   thumbnail: string | undefined;
 }
 
-export interface Sent {
-  data: Record<string, unknown>;
+/** An uploaded file: the provider's answer, read as the widget's shape, and what the widget keeps of the file. */
+export interface Sent<A> {
+  data: A;
   file: SentFile;
 }
 
@@ -29,15 +32,14 @@ const THUMBNAIL_SIDE = 160;
 
 const percentOf = (loaded: number, total: number) => (total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0);
 
-const isRecord = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
-
 /**
  * Compresses (in the worker) and uploads files for a capture widget, with the phase and percentage
  * its progress bar shows and the Spanish message of a failure. One file at a time. The upload is
  * the call the step file declares (`ui:options.call`): its input (a `region`, ...) read from the
- * journey's data and the form, the file added as the multipart `file`.
+ * journey's data and the form, the file added as the multipart `file`; its answer read as the
+ * widget's `shape` (src/engine/widgetAnswers.ts).
  */
-export function useCaptureUpload(context: Pick<StepFormContext, 'call' | 'journeyData' | 'formData'>) {
+export function useCaptureUpload<A>(shape: AnswerShape<A>, context: Pick<StepFormContext, 'call' | 'journeyData' | 'formData'>) {
   const { call } = context;
   const [phase, setPhase] = useState<UploadPhase>({ kind: 'idle' });
   const [error, setError] = useState<string | undefined>();
@@ -58,22 +60,24 @@ export function useCaptureUpload(context: Pick<StepFormContext, 'call' | 'journe
   };
 
   /** Uploads a blob as it is (a signature's PNG) through the declared multipart call, with progress. */
-  const send = async (declared: WidgetCall, blob: Blob, name: string): Promise<Record<string, unknown> | undefined> => {
+  const send = async (declared: WidgetCall, blob: Blob, name: string): Promise<A | undefined> => {
     setError(undefined);
     setPhase({ kind: 'sending', percent: 0 });
-    const outcome = await call(operationOf(declared), {
+    const outcome = await callForAnswer(call, declared, {
       ...widgetRequest(declared, context).request,
       files: [{ field: 'file', blob, name }],
       onUploadProgress: ({ loaded, total }) => mounted.current && setPhase({ kind: 'sending', percent: percentOf(loaded, total) }),
-    });
+    }, shape);
     if (!mounted.current) return undefined;
     if (!outcome.ok) return fail(outcome.error.message);
+    // An upload the provider answers with nothing has not told where the file is.
+    if (outcome.data === null) return fail(MESSAGES.generic);
     setPhase({ kind: 'idle' });
-    return isRecord(outcome.data) ? outcome.data : {};
+    return outcome.data;
   };
 
   /** Compresses a chosen file to the step's limits when it needs it, then uploads it. */
-  const capture = async (declared: WidgetCall, file: File, limits: CaptureLimits, accept: string): Promise<Sent | undefined> => {
+  const capture = async (declared: WidgetCall, file: File, limits: CaptureLimits, accept: string): Promise<Sent<A> | undefined> => {
     const plan = planCompression(file, limits, accept);
     if (plan.action === 'refuse') return fail(plan.message);
     setError(undefined);
@@ -95,7 +99,7 @@ export function useCaptureUpload(context: Pick<StepFormContext, 'call' | 'journe
       if (blob.size > limits.maxBytes) return fail('No se pudo reducir la foto al tamaño permitido: tómala de nuevo, más de cerca.');
     }
     const data = await send(declared, blob, plan.name);
-    if (!data) return undefined;
+    if (data === undefined) return undefined;
     return { data, file: { name: plan.name, originalName: file.name, bytes: blob.size, originalBytes: file.size, type: blob.type || file.type, thumbnail } };
   };
 

@@ -6,12 +6,13 @@ import { FilePicker } from '../capture/FilePicker';
 import { startCompressor } from '../capture/imageCompressor';
 import { UploadProgress } from '../capture/UploadProgress';
 import { useCaptureUpload } from '../capture/useCaptureUpload';
+import { fitsShape } from '../../engine/answerShape';
+import { imageUploadAnswer, photoCaptureAnswer } from '../../engine/widgetAnswers';
 import { declaredCall } from '../widgetCall';
 import type { FormWidgetProps } from './formWidget';
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
-const record = (value: unknown) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined);
 
 /**
  * A photo of the ID from the camera or a file, compressed in a worker to `ui:options.maxBytes`
@@ -26,7 +27,7 @@ export function FileCaptureForm(props: FormWidgetProps) {
   const id = useId();
   const { limits, accept, camera } = captureOptions(options);
   const declared = declaredCall(props, undefined, options);
-  const upload = useCaptureUpload(props);
+  const upload = useCaptureUpload(photoCaptureAnswer, props);
   useEffect(startCompressor, []);
 
   const take = async (file: File) => {
@@ -36,9 +37,9 @@ export function FileCaptureForm(props: FormWidgetProps) {
     const sent = await upload.capture(declared, file, limits, accept);
     if (!sent) return;
     const kept = { thumbnail: sent.file.thumbnail, bytes: sent.file.bytes, originalBytes: sent.file.originalBytes };
-    const payload = record(sent.data.Payload);
-    if (payload) onChange({ ...payload, ...kept });
-    else onChange({ fileName: text(sent.data.fileName) ?? sent.file.name, imageUrl: sent.data.imageUrl, reading: sent.data, ...kept });
+    const { data } = sent;
+    if (fitsShape(imageUploadAnswer, data)) onChange({ ...data.Payload, ...kept });
+    else onChange({ fileName: text(data.fileName) ?? sent.file.name, imageUrl: data.imageUrl, reading: data, ...kept });
   };
 
   const uploaded = text(value.imageUrl) !== undefined;

@@ -6,7 +6,8 @@ import { devicePosition } from '../map/devicePosition';
 import { loadMapKit } from '../map/loadMapKit';
 import type { CoverageAreas, MapKit, MapPoint } from '../map/mapKit';
 import { PointMap } from '../map/PointMap';
-import { declaredCall, operationOf, widgetRequest } from '../widgetCall';
+import { coverageAreasAnswer } from '../../engine/widgetAnswers';
+import { callForAnswer, declaredCall, widgetRequest } from '../widgetCall';
 import type { FormWidgetProps } from './formWidget';
 
 /** The country file's map centre and zoom, when a step file gives none. */
@@ -20,11 +21,6 @@ function viewOf(options: Record<string, unknown>): MapPoint & { zoom: number } {
     longitude: typeof centre.longitude === 'number' ? centre.longitude : DEFAULT_VIEW.longitude,
     zoom: typeof options.zoom === 'number' ? options.zoom : DEFAULT_VIEW.zoom,
   };
-}
-
-/** An answer the map can draw: a GeoJSON collection of areas (coverageAreas' answer). */
-function isCoverageAreas(data: unknown): data is CoverageAreas {
-  return data !== null && typeof data === 'object' && (data as { type?: unknown }).type === 'FeatureCollection' && Array.isArray((data as { features?: unknown }).features);
 }
 
 /**
@@ -62,10 +58,11 @@ export function MapForm(props: FormWidgetProps) {
     );
     // The areas come in parallel with the library; the map draws them when both are there.
     if (areasCall) {
-      void call(operationOf(areasCall), widgetRequest(areasCall, props).request).then((outcome) => {
+      // The areas as the map reads them (a GeoJSON collection: coverageAreasAnswer).
+      void callForAnswer(call, areasCall, widgetRequest(areasCall, props).request, coverageAreasAnswer).then((outcome) => {
         if (!current) return;
-        if (outcome.ok && isCoverageAreas(outcome.data)) setAreas(outcome.data);
-        else setAreasError(outcome.ok ? undefined : outcome.error.message);
+        if (!outcome.ok) setAreasError(outcome.error.message);
+        else if (outcome.data) setAreas(outcome.data);
       });
     }
     return () => {

@@ -4,6 +4,7 @@ import SignaturePad from 'signature_pad';
 import { scaleSignature } from '../capture/scaleSignature';
 import { UploadProgress } from '../capture/UploadProgress';
 import { useCaptureUpload } from '../capture/useCaptureUpload';
+import { imageUploadAnswer } from '../../engine/widgetAnswers';
 import { declaredCall } from '../widgetCall';
 import type { FormWidgetProps } from './formWidget';
 
@@ -32,7 +33,7 @@ export function SignatureForm(props: FormWidgetProps) {
   const { value, onChange, options, title } = props;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePad | null>(null);
-  const upload = useCaptureUpload(props);
+  const upload = useCaptureUpload(imageUploadAnswer, props);
   const declared = declaredCall(props, undefined, options);
   // Each change of the drawing starts a new generation: an upload of an older one is dropped.
   const generation = useRef(0);
@@ -76,7 +77,7 @@ export function SignatureForm(props: FormWidgetProps) {
       if (!call) return latest.current.upload.setError('Este paso no indica a dónde enviar la firma.');
       const data = await latest.current.upload.send(call, blob, 'firma.png');
       if (!data || mine !== generation.current) return;
-      latest.current.onChange({ ...(data.Payload as Record<string, unknown> | undefined), preview });
+      latest.current.onChange({ ...data.Payload, preview });
     };
 
     const onBegin = () => {

@@ -7,6 +7,7 @@ import { startCompressor } from '../capture/imageCompressor';
 import { UploadedFileRow } from '../capture/UploadedFileRow';
 import { UploadProgress } from '../capture/UploadProgress';
 import { useCaptureUpload } from '../capture/useCaptureUpload';
+import { imageUploadAnswer } from '../../engine/widgetAnswers';
 import type { StepFormContext } from '../stepFormContext';
 import { declaredCall } from '../widgetCall';
 
@@ -36,7 +37,7 @@ const countLabel = (n: number) => (n === 1 ? '1 archivo' : `${n} archivos`);
 export function DocumentUploadWidget({ id, name, value, onChange, options, label, rawErrors, required, registry }: WidgetProps) {
   const context = registry.formContext as StepFormContext;
   const { limits, accept, camera } = captureOptions(options);
-  const upload = useCaptureUpload(context);
+  const upload = useCaptureUpload(imageUploadAnswer, context);
   const declared = declaredCall(context, name, options);
   useEffect(startCompressor, []);
   // rjsf fills a list with `minItems` with empty items: only uploaded files count.
@@ -48,9 +49,8 @@ export function DocumentUploadWidget({ id, name, value, onChange, options, label
     for (const file of chosen) {
       const sent = await upload.capture(declared, file, limits, accept);
       if (!sent) break;
-      const payload = sent.data.Payload as { fileName?: string; imageUrl?: string } | undefined;
-      if (!payload?.fileName || !payload.imageUrl) break;
-      list = [...list, { fileName: payload.fileName, imageUrl: payload.imageUrl, originalName: sent.file.originalName, bytes: sent.file.bytes, thumbnail: sent.file.thumbnail }];
+      const { fileName, imageUrl } = sent.data.Payload;
+      list = [...list, { fileName, imageUrl, originalName: sent.file.originalName, bytes: sent.file.bytes, thumbnail: sent.file.thumbnail }];
       onChange(list);
     }
   };

@@ -1,16 +1,14 @@
 import { Select } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
+import { providerSelectAnswer, type ProviderRow, type ProviderSelectAnswer } from '../../engine/widgetAnswers';
 import type { StepFormContext } from '../stepFormContext';
-import { declaredCall, operationOf, widgetRequest } from '../widgetCall';
-
-type Row = { name?: string; code?: string };
+import { callForAnswer, declaredCall, widgetRequest } from '../widgetCall';
 
 /** The rows of an answer: the answer itself when it is a list, else its first list (`cities`, `departments`). */
-function rowsOf(data: unknown): Row[] {
-  if (Array.isArray(data)) return data as Row[];
-  if (data === null || typeof data !== 'object') return [];
-  return (Object.values(data).find(Array.isArray) as Row[] | undefined) ?? [];
+function rowsOf(answer: ProviderSelectAnswer | null): ProviderRow[] {
+  if (answer === null) return [];
+  return Array.isArray(answer) ? answer : (Object.values(answer)[0] ?? []);
 }
 
 /**
@@ -22,7 +20,7 @@ export function ProviderSelectWidget({ id, name, value, onChange, options, label
   const context = registry.formContext as StepFormContext;
   const declared = declaredCall(context, name, options);
   const { request, ready } = declared ? widgetRequest(declared, context) : { request: {}, ready: false };
-  const [rows, setRows] = useState<Row[]>([]);
+  const [rows, setRows] = useState<ProviderRow[]>([]);
   const [error, setError] = useState<string | undefined>();
   const asked = JSON.stringify(request);
 
@@ -32,7 +30,7 @@ export function ProviderSelectWidget({ id, name, value, onChange, options, label
       return;
     }
     let current = true;
-    void context.call(operationOf(declared), request).then((outcome) => {
+    void callForAnswer(context.call, declared, request, providerSelectAnswer).then((outcome) => {
       if (!current) return;
       if (!outcome.ok) {
         setError(outcome.error.message);
@@ -46,7 +44,7 @@ export function ProviderSelectWidget({ id, name, value, onChange, options, label
     };
   }, [declared?.operation, ready, asked]); // eslint-disable-line react-hooks/exhaustive-deps -- asked again when what it reads changes
 
-  const names = rows.map((row) => String(row.name ?? row.code ?? '')).filter(Boolean);
+  const names = rows.map((row) => row.name).filter(Boolean);
   return (
     <Select
       id={id}
