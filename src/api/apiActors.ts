@@ -32,7 +32,7 @@ export function createApiActors<T extends OperationTable>(
   }: {
     retryDelaysMs?: readonly number[];
     /** Where the PIN's public key comes from: the call signer's copy of the provider's keys saves
-     * sign-in a round trip (`ApiClients.publicKeys`); by default its own `publicKey` call. */
+     * sign-in a round trip (`ApiClients.publicKeys`); by default its own call to the key-publishing operation. */
     pinKey?: PinKeySource;
   } = {},
 ) {

@@ -74,7 +74,7 @@ export interface ApiClients<T extends OperationTable = OperationTable> {
  * @example
  * // `operations` of a country (src/api/generated/<cc>/operations.ts)
  * const api = createApiClients({ baseUrl: 'http://localhost:8787' }, operations);
- * const outcome = await callOperation(api, config, 'departments'); // CallOutcome<{ departments: Place[] }>
+ * const outcome = await callOperation(api, config, 'places'); // CallOutcome<{ places: Place[] }>, as its spec says
  */
 export function createApiClients<T extends OperationTable>(config: ApiConfig, operations: T): ApiClients<T> {
   const baseUrl = `${config.baseUrl.replace(/\/$/, '')}/v1/${config.provider ?? 'telco'}`;

@@ -33,7 +33,7 @@ export const MESSAGES = {
 
 /**
  * The provider's maintenance answer: 503 Service Unavailable, HTTP's word for "down for
- * maintenance". The spec has a maintenance page (`/mantenimiento`) but not the answer that leads
+ * maintenance". The spec has a maintenance page (the journey's maintenance step) but not the answer that leads
  * there (docs/spec-choices.md). The shell takes the agent to the maintenance step on it; the
  * journey still sees a 5xx error with section 8's message.
  */
@@ -66,7 +66,7 @@ export type CallOutcome<T> = { ok: true; data: T | null } | { ok: false; error: 
  * operation's spec says its 404 means (`x-not-found`, carried in its table entry): a quiet empty
  * result, an error in its own words, or (none) section 8's "No hay resultados".
  *
- * @example interpretAnswer('activation', 504, undefined) // { ok: false, error: { kind: 'http', status: 504, message: 'Error de servidor interno', ... } }
+ * @example interpretAnswer('orderCreate', 504, undefined) // { ok: false, error: { kind: 'http', status: 504, message: 'Error de servidor interno', ... } }
  */
 export function interpretAnswer<T>(operationId: string, status: number, body: Body, notFound?: OperationEntry['notFound']): CallOutcome<T> {
   const fail = (message: string, kind: ApiError['kind'] = 'http', code?: string): CallOutcome<T> => ({

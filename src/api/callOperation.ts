@@ -43,8 +43,8 @@ function multipart(body: Record<string, unknown>, files: CallExtras['files']): F
  * operation's (src/api/operationTypes.ts); with any country's, any flat input and `unknown`.
  *
  * @example
- * const outcome = await callOperation(clients, config, 'city', { deparment: 'San Salvador' });
- * if (outcome.ok) outcome.data?.cities; // Place[] from the country's spec
+ * const outcome = await callOperation(clients, config, 'municipalities', { department: '01' });
+ * if (outcome.ok) outcome.data?.municipalities; // Place[] from the country's spec
  */
 export async function callOperation<T extends OperationTable, K extends keyof T & string>(
   clients: ApiClients<T>,

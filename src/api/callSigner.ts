@@ -55,10 +55,10 @@ const toBase64Url = (base64: string) => base64.replace(/\+/g, '-').replace(/\//g
 const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
 const random = (length: number) => crypto.getRandomValues(new Uint8Array(length));
 
-/** What `publicKey` publishes: the PIN's RSA key and the agreement key, as JWKs. */
+/** What the key-publishing operation (`x-signing: publishes-keys`) publishes: the PIN's RSA key and the agreement key, as JWKs. */
 export type { PublishedKeys } from './publishedKeys';
 
-/** The provider's agreement key (ECDH P-256, from `publicKey`) and the clock offset its answer shows. */
+/** The provider's agreement key (ECDH P-256, from the key-publishing operation) and the clock offset its answer shows. */
 interface ProviderKey {
   key: CryptoKey;
   clockOffsetMs: number;
@@ -103,8 +103,9 @@ export interface CallSignerOptions {
  * for the layers above. See docs/security.md.
  *
  * @example
- * const keys = operations.publicKey; // the operation marked `x-signing: publishes-keys`
- * const signer = createCallSigner({ publicKeyUrl: `${base}${keys.path}`, unsignedPath: keys.path, signInPath: operations.accessToken.path, onMismatch: wipe });
+ * const [, keys] = operationWithRole(operations, 'publishes-keys')!;
+ * const [, signIn] = operationWithRole(operations, 'sign-in')!;
+ * const signer = createCallSigner({ publicKeyUrl: `${base}${keys.path}`, unsignedPath: keys.path, signInPath: signIn.path, onMismatch: wipe });
  * client.use(signer.middleware);
  */
 export function createCallSigner(options: CallSignerOptions) {

@@ -3,7 +3,7 @@
  * `src/api/generated/<cc>/operations.ts` by `npm run api:types`): for each operation, the flat
  * input a call takes and the answer it gives, derived from openapi-typescript's output of the
  * country's spec with openapi-fetch's own response types. A caller holding the country's table
- * gets `CallOutcome<AnswerOf<typeof operations, 'departments'>>`; country-neutral code holds a
+ * gets `CallOutcome<AnswerOf<typeof operations, 'places'>>`; country-neutral code holds a
  * table of any country (`OperationTable`) and gets `unknown`, which it reads through checked
  * pointers (the journey) or a widget's declared answer shape (src/engine/widgetAnswers.ts).
  */

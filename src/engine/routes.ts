@@ -1,4 +1,4 @@
-/** Splits a path into decoded segments, so `/informaci%C3%B3n-del-cliente` matches its route. */
+/** Splits a path into decoded segments, so `/se%C3%B1al` matches its route `/señal`. */
 function segments(path: string): string[] {
   return (path.split('?')[0] ?? '')
     .split('/')

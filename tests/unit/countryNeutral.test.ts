@@ -33,17 +33,8 @@ function journeyRoutes(): string[] {
   return [...routes].filter((route) => route !== '/' && route !== '/redirect');
 }
 
-/** Every country's provider operation ids (openapi/<cc>/*.yaml). */
-function operationIds(): string[] {
-  const ids = new Set<string>();
-  for (const country of readdirSync('openapi')) {
-    if (!statSync(join('openapi', country)).isDirectory()) continue;
-    for (const file of readdirSync(join('openapi', country)).filter((f) => /\.ya?ml$/.test(f))) {
-      for (const match of readFileSync(join('openapi', country, file), 'utf8').matchAll(/operationId:\s*([A-Za-z0-9_]+)/g)) ids.add(match[1] as string);
-    }
-  }
-  return [...ids];
-}
+/** Every country's provider operation ids (openapi/<cc>/), as the sandbox and the checks load them. */
+const operationIds = () => [...new Set(countryCodes().flatMap((cc) => loadCountryOperations(cc).map((op) => op.operationId)))];
 
 /** What names a country in a source text: a country code, `DUI`, a dollar price, a route of a journey, an operation quoted. */
 function countryWords(text: string, routes: string[], operations: string[] = []): string[] {
@@ -77,29 +68,6 @@ describe('the engine, the api layer, the shell and the screens name no country',
 
   it.each(SHARED)('%s holds no country code, route, operation name, DUI or $ (they are in the country pack)', (dir) => {
     const named = sources(dir).flatMap((file) => countryWords(readFileSync(file, 'utf8'), routes, operations).map((word) => `${file}: ${word}`));
-    expect(named).toEqual([]);
-  });
-});
-
-/** Every operation id a country's spec declares, quoted in code (comments left out: they may give examples). */
-function operationNames(text: string, ids: ReadonlySet<string>): string[] {
-  const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/[^\n]*/g, '$1');
-  return [...code.matchAll(/(['"`])([A-Za-z][\w-]*)\1/g)].map((m) => m[2] as string).filter((name) => ids.has(name));
-}
-
-describe('shared code calls no operation by name', () => {
-  // The api layer, the engine, the shell and the screens find the calls they need by the marks of
-  // the country's spec (x-signing, x-session, x-not-found) or by the step files' `call`.
-  const ids = new Set(countryCodes().flatMap((cc) => loadCountryOperations(cc).map((op) => op.operationId)));
-
-  it('finds what it looks for (a probe)', () => {
-    expect(ids).toContain('logout');
-    const probe = "/** `logout` in a comment */ call('logout', {}); // 'publicKey' in a comment\nif (id === \"coverage\") quiet(); const url = 'https://x/'; x('city');";
-    expect(operationNames(probe, ids)).toEqual(['logout', 'coverage', 'city']);
-  });
-
-  it.each(['src/api', 'src/engine', ...SHARED])('%s names no operation of any country', (dir) => {
-    const named = sources(dir).flatMap((file) => operationNames(readFileSync(file, 'utf8'), ids).map((name) => `${file}: ${name}`));
     expect(named).toEqual([]);
   });
 });

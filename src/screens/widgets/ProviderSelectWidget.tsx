@@ -5,7 +5,7 @@ import { providerSelectAnswer, type ProviderRow, type ProviderSelectAnswer } fro
 import type { StepFormContext } from '../stepFormContext';
 import { callForAnswer, declaredCall, widgetRequest } from '../widgetCall';
 
-/** The rows of an answer: the answer itself when it is a list, else its first list (`cities`, `departments`). */
+/** The rows of an answer: the answer itself when it is a list, else its first list (`{"municipalities": [...]}`). */
 function rowsOf(answer: ProviderSelectAnswer | null): ProviderRow[] {
   if (answer === null) return [];
   return Array.isArray(answer) ? answer : (Object.values(answer)[0] ?? []);
@@ -13,7 +13,7 @@ function rowsOf(answer: ProviderSelectAnswer | null): ProviderRow[] {
 
 /**
  * A drop-down fed by the provider call its step file declares (`ui:options.call`: an operation
- * and its input, e.g. `{"operation": "city", "input": {"deparment": "/form/department"}}`),
+ * and its input, e.g. `{"operation": "municipalities", "input": {"department": "/form/department"}}`),
  * asked again when a value its input reads changes, and disabled while one is missing.
  */
 export function ProviderSelectWidget({ id, name, value, onChange, options, label, rawErrors, disabled, required, placeholder, registry }: WidgetProps) {
