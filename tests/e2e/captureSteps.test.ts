@@ -241,10 +241,15 @@ describe('capture steps in Chromium', () => {
 
     // The phone turned: the canvas follows the width and the signature is drawn again on it.
     await page.setViewportSize({ width: 740, height: 360 });
-    await page.waitForFunction((before) => (document.querySelector('[aria-label="Área de firma"]') as HTMLCanvasElement).offsetWidth > before, portrait.css);
+    // The canvas is resized when its resize observer next runs, and the signature redrawn after
+    // that: waited for, not assumed done the moment the layout changes (a loaded machine is slow).
+    await page.waitForFunction((before) => {
+      const canvas = document.querySelector('[aria-label="Área de firma"]') as HTMLCanvasElement;
+      return canvas.offsetWidth > before && canvas.width === Math.round(canvas.offsetWidth * window.devicePixelRatio);
+    }, portrait.css);
     const landscape = await size();
     expect(landscape.device).toBe(landscape.css * 3);
-    expect(await inkPixels(page)).toBeGreaterThan(ink);
+    await expect.poll(() => inkPixels(page)).toBeGreaterThan(ink);
     await screenshot(page, 'capture-signature-landscape');
     expect(await save.isEnabled()).toBe(true);
     await save.click();
