@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSteps } from '../../scripts/compileSteps';
 import { keywordFormats, formatRules } from '../../src/validation/formats';
+import { routesOf } from '../support/journeyRoutes';
 import { buildCountry } from '../support/servedBuild';
 
 // One build per country (DESIGN.md): El Salvador's build holds nothing of another country's
@@ -21,14 +22,7 @@ interface Pack {
 /** The words that only this pack's build may hold: its routes, its screens' titles, its sidebar, its app's name, its journey's id. */
 function markers({ root: dir, country }: Pack): { texts: Set<string>; journey: RegExp } {
   const journey = JSON.parse(readFileSync(join(dir, 'journeys', `${country}.json`), 'utf8')) as { id: string; meta: { title?: string } };
-  const texts = new Set<string>();
-  const walk = (node: unknown) => {
-    if (!node || typeof node !== 'object') return;
-    const state = node as { meta?: { route?: unknown }; states?: Record<string, unknown> };
-    if (typeof state.meta?.route === 'string') texts.add(state.meta.route.replace(/\/:.*$/, ''));
-    Object.values(state.states ?? {}).forEach(walk);
-  };
-  walk(journey);
+  const texts = new Set(routesOf(journey));
   if (journey.meta.title) texts.add(journey.meta.title);
   const steps = join(dir, 'schemas/steps', country);
   for (const file of readdirSync(steps)) texts.add((JSON.parse(readFileSync(join(steps, file), 'utf8')) as { title: string }).title);

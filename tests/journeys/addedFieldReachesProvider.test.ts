@@ -81,7 +81,7 @@ afterAll(() => sandbox.close());
  * surname on the ID review step; gives back the sales report's detail of the order made.
  */
 async function sellAndReadBack(journey: CompiledJourney): Promise<{ saved: unknown; lead: Record<string, unknown> }> {
-  const { actor, context, step, upload, outboxCode } = driveOverSandbox(journey, sandbox, [50]);
+  const { actor, context, step, upload, contractToConfirmation } = driveOverSandbox(journey, sandbox, [50]);
 
   await step({ type: 'step.submit', data: { pin: '2580' } }, '/inicio');
   await step({ type: 'menu.newClient' }, '/información-del-cliente');
@@ -106,17 +106,7 @@ async function sellAndReadBack(journey: CompiledJourney): Promise<{ saved: unkno
     },
     '/contrato-formulario',
   );
-  await step({ type: 'step.submit', data: { email: 'ana.perez@example.com', phone: '70001234', refNameA: 'Luis Gómez', refPhoneA: '70005678', refNameB: 'Marta Ruiz', refPhoneB: '70009876' } }, '/verificar-telefono');
-  await step({ type: 'step.submit', data: { code: await outboxCode('70001234') } }, '/verificar-correo');
-  await step({ type: 'step.submit', data: { code: await outboxCode('ana.perez@example.com') } }, '/terminos-y-condiciones');
-  await step({ type: 'step.submit', data: { creditConsultation: true, creditAgency: true, contractTerms: true, privacyNotice: true, disputeResolution: true, contractValidity: true } }, '/autorizaciones-y-firma');
-  await step({ type: 'step.submit' }, '/firma-de-autorizaciones');
-  await step({ type: 'step.submit', data: { accepted: true } }, '/firma-del-cliente');
-  await step({ type: 'step.submit', data: { fileName: 'firma-cliente.png', imageUrl: '/uploads/firma-cliente.png' } }, '/firma-del-vendedor');
-  await step({ type: 'step.submit', data: { fileName: 'firma-vendedor.png', imageUrl: '/uploads/firma-vendedor.png' } }, '/documentos');
-  await step({ type: 'step.submit', data: { utilityBill: [{ fileName: 'recibo.jpg', imageUrl: '/uploads/recibo.jpg' }], incomeProof: [{ fileName: 'c.jpg', imageUrl: '/uploads/c.jpg' }] } }, '/agendar-visita');
-  const date = context().sale.schedule.suggestedDates[0] as string;
-  await step({ type: 'step.submit', data: { time: 'AM', installationDate: date, cliTelephone: '70001234', email: 'ana.perez@example.com' } }, '/confirmar-orden');
+  await contractToConfirmation();
   await step({ type: 'step.submit', data: { generalConditions: true, privacyNotice: true } }, '/orden-exito');
   const leadId = context().sale.order.leadId as string;
   const saved: unknown = context().sale.id.review.cliSecondLastName;

@@ -16,7 +16,7 @@ afterAll(() => sandbox.close());
 describe('the El Salvador journey against the sandbox', () => {
   it('sells a triple play from the PIN to the sales report, its order sent again after lost answers but created once', async () => {
     // Short pauses between retries: the test is about what is sent, not how long it waits.
-    const { actor, context, step, upload, outboxCode } = driveOverSandbox(journey, sandbox, [50, 100, 200]);
+    const { actor, context, step, upload, contractToConfirmation } = driveOverSandbox(journey, sandbox, [50, 100, 200]);
 
     await step({ type: 'step.submit', data: { pin: '2580' } }, '/inicio');
     expect(context().seller.poaSellerCode).toBe('SV-POA-001');
@@ -47,23 +47,7 @@ describe('the El Salvador journey against the sandbox', () => {
       },
       '/contrato-formulario',
     );
-    await step(
-      {
-        type: 'step.submit',
-        data: { email: 'ana.perez@example.com', phone: '70001234', refNameA: 'Luis Gómez', refPhoneA: '70005678', refNameB: 'Marta Ruiz', refPhoneB: '70009876' },
-      },
-      '/verificar-telefono',
-    );
-    await step({ type: 'step.submit', data: { code: await outboxCode('70001234') } }, '/verificar-correo');
-    await step({ type: 'step.submit', data: { code: await outboxCode('ana.perez@example.com') } }, '/terminos-y-condiciones');
-    await step({ type: 'step.submit', data: { creditConsultation: true, creditAgency: true, contractTerms: true, privacyNotice: true, disputeResolution: true, contractValidity: true } }, '/autorizaciones-y-firma');
-    await step({ type: 'step.submit' }, '/firma-de-autorizaciones');
-    await step({ type: 'step.submit', data: { accepted: true } }, '/firma-del-cliente');
-    await step({ type: 'step.submit', data: { fileName: 'firma-cliente.png', imageUrl: '/uploads/firma-cliente.png' } }, '/firma-del-vendedor');
-    await step({ type: 'step.submit', data: { fileName: 'firma-vendedor.png', imageUrl: '/uploads/firma-vendedor.png' } }, '/documentos');
-    await step({ type: 'step.submit', data: { utilityBill: [{ fileName: 'recibo.jpg', imageUrl: '/uploads/recibo.jpg' }], incomeProof: [{ fileName: 'c.jpg', imageUrl: '/uploads/c.jpg' }] } }, '/agendar-visita');
-    const date = context().sale.schedule.suggestedDates[0] as string;
-    await step({ type: 'step.submit', data: { time: 'AM', installationDate: date, cliTelephone: '70001234', email: 'ana.perez@example.com' } }, '/confirmar-orden');
+    await contractToConfirmation();
     // The order reaches the provider but the answer is lost, twice (a phone losing signal): the
     // order is sent again with the sale's id as its key, and the provider creates it once.
     const leads = () => (sandbox.db.prepare('select count(*) as n from leads').get() as { n: number }).n;

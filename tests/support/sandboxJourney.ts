@@ -37,5 +37,23 @@ export function driveOverSandbox(journey: CompiledJourney, sandbox: Awaited<Retu
     const { messages } = (await (await fetch(`${sandbox.address}/__sandbox/outbox?to=${encodeURIComponent(to)}`)).json()) as { messages: Array<{ message: string }> };
     return /\d{6}/.exec(messages.at(-1)?.message ?? '')?.[0] ?? '';
   };
-  return { api, actor, route, context, step, upload, outboxCode };
+  /**
+   * From the contract form to the order's confirmation, as every sale goes: contact and
+   * references, both one-time codes from the outbox, terms, consents, both signatures, the
+   * documents and the first suggested installation date.
+   */
+  const contractToConfirmation = async () => {
+    await step({ type: 'step.submit', data: { email: 'ana.perez@example.com', phone: '70001234', refNameA: 'Luis Gómez', refPhoneA: '70005678', refNameB: 'Marta Ruiz', refPhoneB: '70009876' } }, '/verificar-telefono');
+    await step({ type: 'step.submit', data: { code: await outboxCode('70001234') } }, '/verificar-correo');
+    await step({ type: 'step.submit', data: { code: await outboxCode('ana.perez@example.com') } }, '/terminos-y-condiciones');
+    await step({ type: 'step.submit', data: { creditConsultation: true, creditAgency: true, contractTerms: true, privacyNotice: true, disputeResolution: true, contractValidity: true } }, '/autorizaciones-y-firma');
+    await step({ type: 'step.submit' }, '/firma-de-autorizaciones');
+    await step({ type: 'step.submit', data: { accepted: true } }, '/firma-del-cliente');
+    await step({ type: 'step.submit', data: { fileName: 'firma-cliente.png', imageUrl: '/uploads/firma-cliente.png' } }, '/firma-del-vendedor');
+    await step({ type: 'step.submit', data: { fileName: 'firma-vendedor.png', imageUrl: '/uploads/firma-vendedor.png' } }, '/documentos');
+    await step({ type: 'step.submit', data: { utilityBill: [{ fileName: 'recibo.jpg', imageUrl: '/uploads/recibo.jpg' }], incomeProof: [{ fileName: 'c.jpg', imageUrl: '/uploads/c.jpg' }] } }, '/agendar-visita');
+    const date = context().sale.schedule.suggestedDates[0] as string;
+    await step({ type: 'step.submit', data: { time: 'AM', installationDate: date, cliTelephone: '70001234', email: 'ana.perez@example.com' } }, '/confirmar-orden');
+  };
+  return { api, actor, route, context, step, upload, outboxCode, contractToConfirmation };
 }

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { countryCodes, loadCountryOperations } from '../../src/sandbox/openapiSpecs';
+import { routesOf } from '../support/journeyRoutes';
 
 // The engine, the api layer, the shell and the screens are every country's: what differs is in
 // the country's pack (its country file, journey, steps and OpenAPI, read through the build-time
@@ -22,14 +23,7 @@ function sources(dir: string): string[] {
 
 /** The routes of every journey, but `/` and `/redirect`, which every country's shell has. */
 function journeyRoutes(): string[] {
-  const routes = new Set<string>();
-  const walk = (node: unknown) => {
-    if (!node || typeof node !== 'object') return;
-    const state = node as { meta?: { route?: unknown }; states?: Record<string, unknown> };
-    if (typeof state.meta?.route === 'string') routes.add(state.meta.route.replace(/\/:.*$/, ''));
-    Object.values(state.states ?? {}).forEach(walk);
-  };
-  for (const file of readdirSync('journeys').filter((f) => f.endsWith('.json'))) walk(JSON.parse(readFileSync(join('journeys', file), 'utf8')));
+  const routes = new Set(readdirSync('journeys').filter((f) => f.endsWith('.json')).flatMap((file) => routesOf(JSON.parse(readFileSync(join('journeys', file), 'utf8')))));
   return [...routes].filter((route) => route !== '/' && route !== '/redirect');
 }
 
