@@ -237,34 +237,35 @@ export function lintJourneyData(
   }
 
   // What a step submits (`/event/data/...`) is the step's schema: a field it does not have is a typo.
-  const checkSubmitted = (text: string, pointer: string, edge: GraphEdge | undefined) => {
-    if (edge?.event !== 'step.submit' || !text.startsWith('/event/data/')) return;
+  const submittedProblem = (text: string, pointer: string, edge: GraphEdge | undefined): Problem | undefined => {
+    if (edge?.event !== 'step.submit' || !text.startsWith('/event/data/')) return undefined;
     const step = ownStep(edge.source);
     const segments = pointerSegments(below(text, '/event/data'));
     const found = resolveShape(stepShape(step), segments);
-    if (found.ok) return;
+    if (found.ok) return undefined;
     const { kind, words } = unresolvedWords('/event/data', segments, found, (name, keys) => suggestion(name, keys));
     const what = `what step "${step?.key ?? edge.source.key}" submits`;
-    journey.push({ pointer, message: kind === 'missing' ? `${what} has ${words}` : `in ${what}, ${words}` });
+    return { pointer, message: kind === 'missing' ? `${what} has ${words}` : `in ${what}, ${words}` };
   };
-  for (const site of sites) {
-    const { params, pointer, edge } = site;
-    for (const key of ['from', 'key', 'item']) if (typeof params[key] === 'string') checkSubmitted(params[key], `${pointer}/${key}`, edge);
-    for (const [name, p] of Object.entries((params.with as JsonObject | undefined) ?? {})) if (typeof p === 'string') checkSubmitted(p, `${pointer}/with${toPointer([name])}`, edge);
+  const checkSubmitted = (text: unknown, pointer: string, edges: readonly (GraphEdge | undefined)[]) => {
+    if (typeof text !== 'string') return;
+    // One report per pointer, from the first submit that lacks it.
+    const problem = edges.map((edge) => submittedProblem(text, pointer, edge)).find((p) => p !== undefined);
+    if (problem) journey.push(problem);
+  };
+  for (const { params, pointer, edge } of sites) {
+    for (const key of ['from', 'key', 'item']) checkSubmitted(params[key], `${pointer}/${key}`, [edge]);
+    for (const [name, p] of Object.entries((params.with as JsonObject | undefined) ?? {})) checkSubmitted(p, `${pointer}/with${toPointer([name])}`, [edge]);
   }
   for (const { params, pointer, edge } of guardSites(graph)) {
-    for (const key of ['at', 'a', 'b']) if (typeof params[key] === 'string') checkSubmitted(params[key], `${pointer}/${key}`, edge);
+    for (const key of ['at', 'a', 'b']) checkSubmitted(params[key], `${pointer}/${key}`, [edge]);
   }
   for (const { node, invoke, pointer } of graph.invokes) {
     const found: Array<{ text: string; pointer: string }> = [];
     pointersIn(invoke.input ?? {}, `${pointer}/input`, found, isEvent);
     if (found.length === 0) continue;
     const submits = enteringEdges(graph, node).filter((edge) => edge.event === 'step.submit');
-    // One report per pointer, from the first submit that lacks it.
-    for (const f of found) {
-      const before = journey.length;
-      for (const edge of submits) if (journey.length === before) checkSubmitted(f.text, f.pointer, edge);
-    }
+    for (const f of found) checkSubmitted(f.text, f.pointer, submits);
   }
   for (const node of graph.nodes) {
     for (const [name, p] of Object.entries(node.meta.params ?? {})) check(p, `${node.pointer}/meta/params${toPointer([name])}`, false, journey);

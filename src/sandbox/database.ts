@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { documentKey, readProvider } from './providerSettings';
+import { documentKey, type ProviderSettings } from './providerSettings';
 
 export type SandboxDb = Database.Database;
 
@@ -38,13 +38,12 @@ const list = (value: unknown): Array<Record<string, unknown>> => (Array.isArray(
 const digitsOnly = (value: unknown) => String(value ?? '').replace(/\D/g, '');
 
 /** Fills an empty database from a country's seed files (`src/sandbox/seed/<cc>/`; once: the file keeps what happens after). */
-function seed(db: SandboxDb, dir: string): void {
+function seed(db: SandboxDb, dir: string, provider: ProviderSettings): void {
   const geography = readSeed(dir, 'geography');
   const coverage = readSeed(dir, 'coverage');
   const catalog = readSeed(dir, 'catalog');
   const people = readSeed(dir, 'people');
   const schedule = readSeed(dir, 'schedule');
-  const { settings: provider } = readProvider(dir);
   const insert = (sql: string) => db.prepare(sql);
   const department = insert('insert into departments (id, name) values (?, ?)');
   const city = insert('insert into cities (id, department_id, name) values (?, ?, ?)');
@@ -94,15 +93,16 @@ export function countryDbFile(file: string, cc: string): string {
 
 /**
  * Opens one country's sandbox database: a file (created with its folder on first start, seeded
- * once from the country's seed folder and kept across restarts) or `:memory:` for tests.
+ * once from the country's seed folder, its documents keyed as `provider` compares them, and kept
+ * across restarts) or `:memory:` for tests.
  */
-export function openDatabase(file: string, seedDir: string): SandboxDb {
+export function openDatabase(file: string, seedDir: string, provider: ProviderSettings): SandboxDb {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.exec(SCHEMA);
   const seeded = db.prepare("select value from meta where key = 'seeded'").get();
-  if (!seeded) db.transaction(() => seed(db, seedDir))();
+  if (!seeded) db.transaction(() => seed(db, seedDir, provider))();
   return db;
 }
 

@@ -190,9 +190,10 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const provider = options.provider ?? 'telco';
   const now = options.now ?? (() => new Date());
   const countries = options.countries ?? defaultCountryApis();
-  const databases = new Map(countries.map((c) => [c.code, openDatabase(countryDbFile(options.db ?? '.data/sandbox.db', c.code), c.seedDir)]));
-  // What each country's provider plays besides its data (time zone, currency, documents): read once, a bad file stops the start.
+  // What each country's provider plays besides its data (time zone, currency, documents): read
+  // once, before its database is seeded with it; a bad file stops the start.
   const providers = new Map(countries.map((c) => [c.code, readProvider(c.seedDir)]));
+  const databases = new Map(countries.map((c) => [c.code, openDatabase(countryDbFile(options.db ?? '.data/sandbox.db', c.code), c.seedDir, (providers.get(c.code) as Provider).settings)]));
   const mainCountry = options.country ?? process.env.COUNTRY?.toLowerCase() ?? 'sv';
   const db = databases.get(mainCountry) ?? [...databases.values()][0];
   if (!db) throw new Error('the sandbox has no country to serve: no openapi/<cc>/ folder');
