@@ -33,6 +33,7 @@ const OPTIONS: Record<InputTerm, { allowed: string[]; needed: string[] }> = {
   either: { allowed: [], needed: [] },
   merge: { allowed: [], needed: [] },
   number: { allowed: [], needed: [] },
+  join: { allowed: ['separator'], needed: [] },
   idempotencyKey: { allowed: [], needed: [] },
 };
 
@@ -46,6 +47,7 @@ const RESULT_TYPE: Partial<Record<InputTerm, string>> = {
   sum: 'number',
   merge: 'object',
   number: 'number',
+  join: 'string',
   idempotencyKey: 'string',
 };
 
@@ -192,6 +194,9 @@ function checkValue(value: InputValue, schema: Schema | undefined, at: string, r
       break;
     case 'either':
       (v.either as InputValue[]).forEach((option, i) => checkValue(option, schema, `${at}/either/${i}`, roots, problems));
+      break;
+    case 'join':
+      (v.join as InputValue[]).forEach((part, i) => checkValue(part, undefined, `${at}/join/${i}`, roots, problems));
       break;
     case 'merge':
       (v.merge as InputValue[]).forEach((part, i) => {

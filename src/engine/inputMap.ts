@@ -34,6 +34,8 @@ export type InputValue =
   | { merge: InputValue[] }
   /** A number from a value that may be text (`"12"` is 12). */
   | { number: string }
+  /** Text made of several values, `separator` between them; missing when one of them is. */
+  | { join: InputValue[]; separator?: string }
   /** An Idempotency-Key: the text at the pointer (the sale's id), or one made from the request. */
   | { idempotencyKey: string };
 
@@ -51,7 +53,7 @@ export const SESSION_VALUES = ['sealedPin'] as const;
 export type SessionName = (typeof SESSION_VALUES)[number];
 
 /** The vocabulary's keywords: an object value is a term when it has exactly one of them (with its options). */
-export const INPUT_TERMS = ['value', 'session', 'now', 'object', 'list', 'entries', 'sum', 'first', 'either', 'merge', 'number', 'idempotencyKey'] as const;
+export const INPUT_TERMS = ['value', 'session', 'now', 'object', 'list', 'entries', 'sum', 'first', 'either', 'merge', 'number', 'join', 'idempotencyKey'] as const;
 export type InputTerm = (typeof INPUT_TERMS)[number];
 
 /**
@@ -154,6 +156,14 @@ function evaluate(value: InputValue, scope: InputScope, env: InputEnv): unknown 
     case 'number': {
       const found = read(scope, (value as { number: string }).number);
       return absent(found) ? undefined : toNumber(found);
+    }
+    case 'join': {
+      // A date asked in three fields goes to a provider that takes one text: all or nothing,
+      // never "15//1990".
+      const { join, separator = '' } = value as { join: InputValue[]; separator?: string };
+      const parts = join.map((part) => evaluate(part, scope, env));
+      if (parts.some((part) => empty(part) || typeof part === 'object')) return undefined;
+      return parts.map(String).join(separator);
     }
     case 'idempotencyKey':
       // Evaluated with the rest of the request: see evaluateInputMap.

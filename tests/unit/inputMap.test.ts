@@ -63,6 +63,13 @@ describe('input maps', () => {
     });
   });
 
+  it('join values into one text (a date asked in three fields), or leave the key out when one is missing', () => {
+    const dates = { context: { review: { day: '05', month: '03', year: '1990' }, partial: { day: '05', year: '1990' } } };
+    expect(evaluateInputMap({ born: { join: ['/context/review/day', '/context/review/month', '/context/review/year'], separator: '/' } }, dates)).toEqual({ born: '05/03/1990' });
+    expect(evaluateInputMap({ code: { join: [{ value: 'HN' }, '/context/review/year'] } }, dates)).toEqual({ code: 'HN1990' });
+    expect(evaluateInputMap({ born: { join: ['/context/partial/day', '/context/partial/month', '/context/partial/year'], separator: '/' } }, dates)).toEqual({});
+  });
+
   it('give the time of the request and an Idempotency-Key from the sale, or from the request without one', () => {
     const now = () => new Date('2026-11-23T10:00:00Z');
     expect(evaluateInputMap({ requestDate: { now: 'iso' }, key: { idempotencyKey: '/context/sale/saleId' } }, scope, { now })).toEqual({ requestDate: '2026-11-23T10:00:00.000Z', key: 'S-1' });
