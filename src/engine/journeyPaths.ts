@@ -82,8 +82,14 @@ export function journeyPaths(journey: CompiledJourney, options: { limit?: number
     const step = stepNodeOf(leaf);
     const within = (node: GraphNode) => node === leaf || (step !== undefined && active.indexOf(node) >= active.indexOf(step));
     const own = active.filter(within).flatMap((n) => (graph.outgoing.get(n) ?? []).filter((e) => e.kind !== 'always'));
-    // A step whose own transitions all stay on it (a report, a bulletin) is left by its parents'.
-    const stuck = !own.some((e) => e.targets.length > 0);
+    // A step no transition of which (its states' included) leads out of it (a report, a
+    // bulletin, a report whose cancel reloads it) is left by its parents'.
+    const home = step ?? leaf;
+    const inStep = (node: GraphNode | undefined) => {
+      for (let n = node; n; n = n.parent) if (n === home) return true;
+      return false;
+    };
+    const stuck = own.every((e) => e.targets.length === 0) || !graph.edges.some((e) => inStep(e.source) && e.targets.some((t) => t.node !== undefined && !inStep(t.node)));
     const out: GraphEdge[] = [];
     for (const node of [...active].reverse()) {
       if (!within(node) && !stuck && enteredLeaf(node) !== leaf) continue;
