@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 
 export const DEFAULT_COUNTRY = 'sv';
 
-/** The country of this command, lower case: `COUNTRY=hn` → `hn`. A bad value is a clear error. */
+/** The country of this command, lower case: `COUNTRY=SV` → `sv`. A bad value is a clear error. */
 export function packCountry(env: NodeJS.ProcessEnv = process.env): string {
   const given = (env.COUNTRY ?? DEFAULT_COUNTRY).trim().toLowerCase();
   if (!/^[a-z]{2}$/.test(given)) throw new Error(`COUNTRY=${env.COUNTRY}: a country is its two-letter code, like COUNTRY=sv`);

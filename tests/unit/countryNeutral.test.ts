@@ -65,3 +65,20 @@ describe('the engine, the api layer, the shell and the screens name no country',
     expect(named).toEqual([]);
   });
 });
+
+// Issue 13: Honduras came as data (its pack) and its own rules (src/validation/); the README's
+// "Adding a country" gives the same check as a grep.
+describe('Honduras needs no TypeScript of its own outside src/validation/', () => {
+  const honduras = /\bHN\b|['"`/]hn\b|\bHonduras\b|\bHNL\b|\bTegucigalpa\b|\blempiras?\b/gi;
+
+  it('finds what it looks for (a probe with each)', () => {
+    const probe = "const a = 'HN'; go(`/hn/debts`); // Honduras pays in HNL (lempira), from Tegucigalpa";
+    expect(probe.match(honduras)).toEqual(["'HN", '/hn', 'Honduras', 'HNL', 'lempira', 'Tegucigalpa']);
+  });
+
+  it('no source under src/ (but src/validation/) or scripts/ names Honduras', () => {
+    const files = [...readdirSync('src').filter((name) => statSync(join('src', name)).isDirectory() && name !== 'validation').flatMap((name) => sources(join('src', name))), ...sources('scripts')];
+    const named = files.flatMap((file) => (readFileSync(file, 'utf8').match(honduras) ?? []).map((word) => `${file}: ${word}`));
+    expect(named).toEqual([]);
+  });
+});
