@@ -1,14 +1,11 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useContext } from 'react';
 import { currentStep } from '../engine/compileJourney';
+import { isBusy } from './journeyBusy';
 import type { JourneyRuntime } from './journeyRuntime';
 
 export const JourneyContext = createContext<JourneyRuntime | null>(null);
 
-type Snapshot = ReturnType<JourneyRuntime['actor']['getSnapshot']>;
-
-/** Whether a provider call (or the device's position) is in flight: an invoked child still running. */
-const isBusy = (snapshot: Snapshot) => Object.values(snapshot.children).some((child) => child?.getSnapshot().status === 'active');
 
 /**
  * The running journey, its current snapshot and step, re-rendered on every change.

@@ -10,7 +10,7 @@ import { settle, standInActors, type Outcome } from './standInActors';
  */
 export function driveJourney(journey: CompiledJourney) {
   const queue: Outcome[] = [];
-  const { actors, calls } = standInActors(queue, journey.config.meta.country.toLowerCase());
+  const { actors, calls } = standInActors(queue, (journey.config.meta?.country ?? 'SV').toLowerCase());
   const actor = createActor(journey.machine.provide({ actors: actors as never }));
   const emitted: JourneyEmitted[] = [];
   actor.on('*', (event) => emitted.push(event as JourneyEmitted));
