@@ -1,19 +1,31 @@
 import { readFileSync } from 'node:fs';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { createApiActors } from '../../src/api/apiActors';
-import { operations } from '../../src/api/generated/sv/operations';
+import { operations as hnOperations } from '../../src/api/generated/hn/operations';
+import { operations as svOperations } from '../../src/api/generated/sv/operations';
 import { currentStep, type CompiledJourney } from '../../src/engine/compileJourney';
 import type { runningSandbox } from './runningSandbox';
 
+/** Each country's table of operations, by the journey's country. */
+const operationsOf: Record<string, typeof svOperations | typeof hnOperations> = { SV: svOperations, HN: hnOperations };
+
 /**
- * The SV journey driven in Node with its real provider calls (the api layer's actors against a
+ * A country's journey driven in Node with its real provider calls (the api layer's actors against a
  * running sandbox): the actor, its data, a step helper that waits for the next screen, the ID
  * uploads and the OTP codes of the sandbox's outbox. Only the device's location is given (there
  * is no GPS in Node); retries pause briefly (`retryDelaysMs`).
  */
-export function driveOverSandbox(journey: CompiledJourney, sandbox: Awaited<ReturnType<typeof runningSandbox>>, retryDelaysMs: readonly number[]) {
+export function driveOverSandbox(
+  journey: CompiledJourney,
+  sandbox: Awaited<ReturnType<typeof runningSandbox>>,
+  retryDelaysMs: readonly number[],
+  position = { latitude: 13.697366, longitude: -89.192282 },
+) {
+  const country = journey.config.meta?.country ?? 'SV';
+  const operations = operationsOf[country];
+  if (!operations) throw new Error(`no operations table for ${country} in tests/support/sandboxJourney.ts`);
   const api = sandbox.client();
-  const actors = { ...createApiActors(operations, api.call, {}, { retryDelaysMs }), 'device.location': fromPromise(async () => ({ latitude: 13.697366, longitude: -89.192282 })) };
+  const actors = { ...createApiActors(operations, api.call, {}, { retryDelaysMs }), 'device.location': fromPromise(async () => position) };
   const actor = createActor(journey.machine.provide({ actors: actors as never })).start();
   const route = () => currentStep(journey, actor.getSnapshot())?.route;
   const context = () => actor.getSnapshot().context as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- reading journey data in a test
@@ -27,9 +39,9 @@ export function driveOverSandbox(journey: CompiledJourney, sandbox: Awaited<Retu
       throw new Error(`expected ${next} after ${event.type}, but the journey is at ${route()} with message ${JSON.stringify(context().ui?.message)}`);
     }
   };
-  const upload = async (operation: 'frontIdUpload' | 'rearIdRecognition', file: string) => {
+  const upload = async (operation: 'frontIdUpload' | 'rearIdRecognition', file: string, fields: Record<string, string> = {}) => {
     const blob = new Blob([readFileSync(`tests/fixtures/ids/${file}`)], { type: 'image/png' });
-    const outcome = await api.call(operation, { region: 'SV', files: [{ field: 'file', blob, name: file }] });
+    const outcome = await api.call(operation, { region: country, ...fields, files: [{ field: 'file', blob, name: file }] });
     if (!outcome.ok) throw new Error(outcome.error.message);
     return outcome.data as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the provider's answer
   };
