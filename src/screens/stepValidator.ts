@@ -26,6 +26,8 @@ function errorRank(keyword: string, params: Record<string, unknown>): number {
   if (keyword === 'required') return 0;
   if (keyword === 'type') return 1;
   if (keyword === 'format') return Object.values(keywordFormats).includes(String(params.format)) ? 4 : 2;
+  // The three parts of a date together: after each part's own rules.
+  if (keyword === 'dateWith') return 4;
   return 3;
 }
 

@@ -22,7 +22,8 @@ export function errorMessage(error: FieldError, formatMessages: Record<string, s
   switch (error.keyword) {
     case 'required':
       return messages.required;
-    case 'format': {
+    case 'format':
+    case 'dateWith': {
       const format = String(error.params.format);
       return (Object.hasOwn(formatMessages, format) ? formatMessages[format] : undefined) ?? messages.checkData;
     }

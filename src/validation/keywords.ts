@@ -1,3 +1,4 @@
+import { dateWithKeyword } from './dateWith';
 import { keywordFormats } from './formats';
 
 /**
@@ -5,8 +6,12 @@ import { keywordFormats } from './formats';
  * `adult-birth-date` format, `"notFuture": true` for `past-date`. Macros expand when a schema is
  * compiled, so precompiled validators need nothing of them at run time.
  */
-export const keywordDefinitions = Object.entries(keywordFormats).map(([keyword, format]) => ({
-  keyword,
-  macro: () => ({ format }),
-  metaSchema: { const: true },
-}));
+export const keywordDefinitions = [
+  ...Object.entries(keywordFormats).map(([keyword, format]) => ({
+    keyword,
+    macro: () => ({ format }),
+    metaSchema: { const: true },
+  })),
+  // A date in three fields, checked together (dateWith.ts).
+  dateWithKeyword,
+];
