@@ -104,9 +104,5 @@ export function lintStep(step: StepFile, expectedName: string): Problem[] {
       problems.push({ pointer: `${at}/ui:options/lock`, message: 'a locked field needs "from": the journey\'s value it starts with' });
     }
   });
-  const rootFrom = (step.uiSchema?.['ui:options'] as Schema | undefined)?.from;
-  if (rootFrom !== undefined && step.schema !== undefined && step.uiSchema?.['ui:widget'] === undefined) {
-    problems.push({ pointer: '/uiSchema/ui:options/from', message: 'a screen shows the journey\'s data ("from" at the root) only when it has no schema: give "from" to a field instead' });
-  }
   return problems;
 }

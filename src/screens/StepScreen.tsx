@@ -93,7 +93,8 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
   const shownUi: UiSchema = { ...rjsfUi, 'ui:submitButtonOptions': { norender: true } };
   for (const field of locked) shownUi[field] = { ...(rjsfUi[field] as UiSchema), 'ui:disabled': true };
   const rootOptions = (ui['ui:options'] ?? {}) as Record<string, unknown>;
-  const shows = !step.schema && typeof rootOptions.from === 'string' ? getAt({ context: journeyData }, rootOptions.from) : undefined;
+  // What the screen shows of the journey's data (a list of leads, an order number), above its form if it has one (a report with a cancel form).
+  const shows = typeof rootOptions.from === 'string' && !FormWidget ? getAt({ context: journeyData }, rootOptions.from) : undefined;
   // A list's button acts on one row (the sales report's "Ver detalle" opens that lead).
   const rowButton = Array.isArray(shows) ? step.buttons?.find((b) => b.event === 'lead.open') : undefined;
   const sentTo = typeof rootOptions.sentTo === 'string' ? getAt({ context: journeyData }, rootOptions.sentTo) : undefined;
@@ -124,7 +125,7 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
       {step.description && <Text>{step.description}</Text>}
       {(typeof sentTo === 'string' || typeof sentTo === 'number') && sentTo !== '' && <Text fw={500}>{`Enviado a ${String(sentTo)}`}</Text>}
       {step.text?.map((paragraph) => <Text key={paragraph}>{paragraph}</Text>)}
-      {!step.schema && typeof rootOptions.from === 'string' && !FormWidget && (
+      {typeof rootOptions.from === 'string' && !FormWidget && (
         <JourneyDataView data={shows} options={rootOptions} rowEvent={rowButton} send={send} />
       )}
       {!step.schema && FormWidget && <FormWidget {...context} value={formData} onChange={setFormData} options={rootOptions} title={step.title} />}

@@ -23,7 +23,7 @@ function lineColumn(text: string, offset: number): string {
 function check(text: string | undefined) {
   const dir = mkdtempSync(join(tmpdir(), 'country-check-'));
   temps.push(dir);
-  for (const part of ['journeys', 'schemas', 'countries', 'openapi']) cpSync(join(root, part), join(dir, part), { recursive: true });
+  for (const part of ['journeys', 'schemas', 'countries', 'openapi', 'reference']) cpSync(join(root, part), join(dir, part), { recursive: true });
   if (text === undefined) rmSync(join(dir, 'countries/sv.json'));
   else writeFileSync(join(dir, 'countries/sv.json'), text);
   const env = { ...process.env };

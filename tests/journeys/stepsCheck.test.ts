@@ -55,6 +55,7 @@ describe('npm run journeys:check on the step screens', () => {
     cpSync(join(root, 'schemas'), join(dir, 'schemas'), { recursive: true });
     cpSync(join(root, 'openapi'), join(dir, 'openapi'), { recursive: true });
     cpSync(join(root, 'countries'), join(dir, 'countries'), { recursive: true });
+    cpSync(join(root, 'reference'), join(dir, 'reference'), { recursive: true });
     let text = readFileSync(join(dir, fixture.file), 'utf8');
     for (const { find, replace } of fixture.edits) {
       expect(text.split(find).length - 1, `"${find}" should occur once in ${fixture.file}`).toBe(1);

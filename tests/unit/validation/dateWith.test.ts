@@ -1,4 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import { describe, expect, it } from 'vitest';
 import { stepValidatorModule } from '../../../scripts/compileSteps';
@@ -53,7 +55,8 @@ describe('a birth date in three fields (dateWith)', () => {
     // Where a country's generated validators are, so that its imports of the rules resolve.
     mkdirSync('src/screens/generated/steps/test-dateWith', { recursive: true });
     writeFileSync('src/screens/generated/steps/test-dateWith/validator.js', stepValidatorModule(step.schema));
-    const module = (await import('../../../src/screens/generated/steps/test-dateWith/validator.js')) as { default: never };
+    const file = pathToFileURL(resolve('src/screens/generated/steps/test-dateWith/validator.js')).href;
+    const module = (await import(/* @vite-ignore */ file)) as { default: never };
     const precompiled = createPrecompiledValidator(module.default, step.schema as never);
     for (const [, data, problems] of rows) expect(validateStepData(step, data, precompiled)).toEqual(problems);
   });

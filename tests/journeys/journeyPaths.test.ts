@@ -4,18 +4,23 @@ import { driveJourney } from '../support/driveJourney';
 import { loadJourney } from '../support/journeyFiles';
 import type { Outcome } from '../support/standInActors';
 
-const journey = loadJourney('journeys/sv.json');
-const { paths, uncovered } = journeyPaths(journey);
+/** Each country's journey and the terminal steps its paths end at. */
+const journeys: Array<[string, string[]]> = [
+  ['sv', ['/deuda-pendiente', '/orden-exito', '/orden-fallida', '/orden-fallida-timeout']],
+  ['hn', ['/mitigo', '/orden-exito', '/transaccion-activa']],
+];
 const isCall = (type: string) => type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.');
 
-describe('journeys/sv.json paths', () => {
+describe.each(journeys)('journeys/%s.json paths', (country, ends) => {
+  const journey = loadJourney(`journeys/${country}.json`);
+  const { paths, uncovered } = journeyPaths(journey);
+
   it('takes every branch of the file on some path', () => {
     expect(uncovered.map((e) => e.pointer)).toEqual([]);
   });
 
   it('reaches every terminal step of the journey', () => {
-    const ends = new Set(paths.map((p) => p.end.route));
-    expect([...ends].sort()).toEqual(['/deuda-pendiente', '/orden-exito', '/orden-fallida', '/orden-fallida-timeout']);
+    expect([...new Set(paths.map((p) => p.end.route))].sort()).toEqual(ends);
   });
 
   // Each path replayed in a real actor: the agent's events sent, the calls answered by stand-ins.
