@@ -23,7 +23,13 @@ export async function runningSandbox({ port = 0, ...options }: SandboxOptions & 
     const clients = createApiClients(config, operations);
     return { clients, config, call: (operationId: OperationId, input?: CallInput) => callOperation(clients, config, operationId, input) };
   };
+  /** A client of another country's operations (its table from src/api/generated/<cc>/operations.ts), on the same session. */
+  const countryClient = (table: Parameters<typeof createApiClients>[1]) => {
+    const config: ApiConfig = { baseUrl: address, fetch, keyring, timeoutMs: 5_000, onUnauthorized: () => unauthorized.push(Date.now()), onMaintenance: () => maintenance.push(Date.now()) };
+    const clients = createApiClients(config, table);
+    return { clients, config, call: (operationId: string, input?: CallInput) => callOperation(clients, config, operationId as never, input) };
+  };
   const api = client();
   const signIn = async (pin = '2580') => api.call('accessToken', { code: pin, country: 'SV' });
-  return { ...sandbox, address, fetch, keyring, client, api, signIn, unauthorized, maintenance, close: () => sandbox.app.close() };
+  return { ...sandbox, address, fetch, keyring, client, countryClient, api, signIn, unauthorized, maintenance, close: () => sandbox.app.close() };
 }

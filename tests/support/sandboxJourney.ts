@@ -24,7 +24,7 @@ export function driveOverSandbox(
   const country = journey.config.meta?.country ?? 'SV';
   const operations = operationsOf[country];
   if (!operations) throw new Error(`no operations table for ${country} in tests/support/sandboxJourney.ts`);
-  const api = sandbox.client();
+  const api = sandbox.countryClient(operations);
   const actors = { ...createApiActors(operations, api.call, {}, { retryDelaysMs }), 'device.location': fromPromise(async () => position) };
   const actor = createActor(journey.machine.provide({ actors: actors as never })).start();
   const route = () => currentStep(journey, actor.getSnapshot())?.route;
