@@ -1,7 +1,8 @@
 /**
- * `npx tsx scripts/makeIdFixtures.ts`: draws the ID photos the sandbox recognizes, one front and
- * one rear for every card of `src/sandbox/seed/sv/people.json` (`idCards`), into
- * `tests/fixtures/ids/<card>-front.png` and `<card>-rear.png`, plus `unreadable.png` (a card
+ * `npx tsx scripts/makeIdFixtures.ts`: draws the ID photos the sandbox recognizes, a front for
+ * every card of every country's seed (`src/sandbox/seed/<cc>/people.json`, `idCards`) and a rear
+ * for those with one, into `tests/fixtures/ids/<card>-front.png` and `<card>-rear.png`, plus
+ * `unreadable.png` (a card
  * with no QR code: the retry branch).
  *
  * Each image is a card on a table: coloured bands, a photo silhouette, grey bars where the text
@@ -10,12 +11,12 @@
  * QR is large (about 10 px a module) so that it survives the client's JPEG compression and
  * downscaling. The drawing is deterministic: running it again writes the same files.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { create } from 'qrcode';
 
-const PEOPLE = 'src/sandbox/seed/sv/people.json';
+const SEEDS = 'src/sandbox/seed';
 export const FIXTURES_DIR = 'tests/fixtures/ids';
 
 /** ID-1 card proportions (85.6 × 54 mm) on a margin of table. */
@@ -140,16 +141,18 @@ function rear(qrText: string): Buffer {
 
 /** Writes every fixture; answers the files written. */
 export function makeIdFixtures(dir = FIXTURES_DIR): string[] {
-  const people = JSON.parse(readFileSync(PEOPLE, 'utf8')) as { idCards: Array<{ card: string }> };
+  const cards = readdirSync(SEEDS, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(SEEDS, entry.name, 'people.json')))
+    .flatMap((entry) => (JSON.parse(readFileSync(join(SEEDS, entry.name, 'people.json'), 'utf8')) as { idCards?: Array<{ card: string; rear?: unknown }> }).idCards ?? []);
   mkdirSync(dir, { recursive: true });
   const written: string[] = [];
   const write = (name: string, data: Buffer) => {
     writeFileSync(join(dir, name), data);
     written.push(join(dir, name));
   };
-  for (const { card } of people.idCards) {
+  for (const { card, rear: hasRear } of cards) {
     write(`${card}-front.png`, front(JSON.stringify({ card, side: 'front' })));
-    write(`${card}-rear.png`, rear(JSON.stringify({ card, side: 'rear' })));
+    if (hasRear) write(`${card}-rear.png`, rear(JSON.stringify({ card, side: 'rear' })));
   }
   write('unreadable.png', front(undefined));
   return written;

@@ -82,7 +82,9 @@ export function interpretAnswer<T>(operationId: string, status: number, body: Bo
     }
     return { ok: true, data: (body ?? null) as T | null };
   }
-  if (status === 400) {
+  // A refusal the provider words: a bad request, a conflict with the resource's state (a lead
+  // already settled), or a request understood and declined (an agreement refused).
+  if (status === 400 || status === 409 || status === 422) {
     const message = badRequestMessage(body);
     if (message === MESSAGES.noDocuments) return { ok: true, data: null };
     return fail(message, 'http', providerCode(body));

@@ -71,7 +71,13 @@ function seed(db: SandboxDb, dir: string, provider: ProviderSettings): void {
   for (const c of list(people.idCards)) card.run(c.card, JSON.stringify(c));
   const email = insert('insert into email_checks (email, status) values (?, ?)');
   for (const e of list(people.emails)) email.run(String(e.email).toLowerCase(), e.status);
+  // Leads already in the provider's books (a sales report with every status before any sale).
+  const lead = insert('insert into leads (id, seller_code, status, data, created_at) values (?, ?, ?, ?, ?)');
+  for (const l of list(people.leads)) lead.run(l.id, l.poaSellerCode, l.status, JSON.stringify(l), Date.parse(String(l.createdAt)));
   insert('insert into settings (key, data) values (?, ?)').run('schedule', JSON.stringify(schedule));
+  // Add-ons sold with a plan, and where typed addresses are (the map opens there).
+  insert('insert into settings (key, data) values (?, ?)').run('addons', JSON.stringify(catalog.addons ?? []));
+  insert('insert into settings (key, data) values (?, ?)').run('points', JSON.stringify(geography.points ?? []));
   insert('insert into settings (key, data) values (?, ?)').run('uncovered', JSON.stringify(coverage.uncovered ?? []));
   // The country's prices: their currency and the tax they include (catalog.json).
   insert('insert into settings (key, data) values (?, ?)').run('prices', JSON.stringify({ currency: catalog.currency ?? provider.currency.code, vatRate: Number(catalog.vatRate ?? 0) }));

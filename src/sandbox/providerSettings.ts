@@ -32,6 +32,8 @@ export interface ProviderSettings {
   defaultDocument?: string;
   /** The configuration entries `getConfigParams` answers, by `module/id`. */
   configuration: Record<string, Record<string, unknown>>;
+  /** How long an order's activation runs at the provider before its status says ACTIVATED (2 s by default). */
+  activationSeconds?: number;
 }
 
 /** A provider whose seed says nothing: UTC, no documents of its own, no configuration. */

@@ -100,6 +100,15 @@ describe('quiet answers (spec 7.1)', () => {
   });
 });
 
+describe("refusals in the provider's words", () => {
+  it.each([409, 422])('a %i shows the words of errors[0].message, as a 400 does (was "Error de servidor interno")', (status) => {
+    expect(interpretAnswer('anyOperation', status, { errors: [{ code: 'LEAD_SETTLED', message: 'La solicitud ya no se puede cancelar' }] })).toEqual({
+      ok: false,
+      error: { kind: 'http', status, message: 'La solicitud ya no se puede cancelar', operationId: 'anyOperation', code: 'LEAD_SETTLED' },
+    });
+  });
+});
+
 describe('the sandbox', () => {
   it('refuses a private call without the session cookie with the 401 shape', async () => {
     const response = await fetch(`${sandbox.address}/v1/telco/sv/departments`);

@@ -7,7 +7,8 @@ import { imageKind, recognize, type RecognizedId } from '../idRecognition';
 interface IdCard {
   card: string;
   front: { id_number: string; name: string; surname: string; dob: string; expiry_date: string; gender: 'M' | 'F' };
-  rear: { id_number: string; profession: string; email: string; phone_number: string; alternative_phone_number: string };
+  /** What the rear reads (a country whose journey scans only the front has none). */
+  rear?: { id_number: string; profession: string; email: string; phone_number: string; alternative_phone_number: string };
 }
 
 interface UploadRow {
@@ -55,7 +56,7 @@ function idCard(db: SandboxDb, card: string | null | undefined): IdCard | undefi
 }
 
 /** The rear's read fields as `{field: {value}}`; a field the card leaves empty is not read. */
-function rearFields(rear: IdCard['rear']): Record<string, { value: string }> {
+function rearFields(rear: NonNullable<IdCard['rear']>): Record<string, { value: string }> {
   return Object.fromEntries(
     (['id_number', 'profession', 'email', 'phone_number', 'alternative_phone_number'] as const)
       .filter((field) => rear[field] !== '')
@@ -99,6 +100,8 @@ const LEAD_FIELDS = [
   'installationTime',
   'actComments',
   'actAttachment',
+  'paymentOption',
+  'addonList',
 ] as const;
 
 /** The lead (common.yaml Lead) an order makes: its fields, the birth month and year, the seller. */
@@ -163,7 +166,10 @@ export const activatorHandlers: Record<string, Handler> = {
     const card = upload.side === 'front' ? idCard(db, upload.card) : undefined;
     // Unread (or the rear photographed as the front): no id_number, the journey's retry branch.
     if (!card) return { body: { fileName, imageUrl: imageUrl(fileName) } };
-    return { body: { ...card.front, fileName, imageUrl: imageUrl(fileName) } };
+    // The date of birth also in parts, for a review that asks it in three fields.
+    const dob = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(card.front.dob);
+    const dobParts = dob ? { dobParts: { day: dob[1], month: dob[2], year: dob[3] } } : {};
+    return { body: { ...card.front, ...dobParts, fileName, imageUrl: imageUrl(fileName) } };
   },
 
   rearIdRecognition: ({ db, files, body, now }) => {
@@ -171,7 +177,7 @@ export const activatorHandlers: Record<string, Handler> = {
     if ('body' in file) return file;
     const { fileName, recognized } = storeUpload(db, file, 'rear', now);
     const card = recognized?.side === 'rear' ? idCard(db, recognized.card) : undefined;
-    return { body: { payload: { data: card ? rearFields(card.rear) : {} }, imageUrl: imageUrl(fileName), fileName } };
+    return { body: { payload: { data: card?.rear ? rearFields(card.rear) : {} }, imageUrl: imageUrl(fileName), fileName } };
   },
 
   validateDUI: ({ db, params }) => {

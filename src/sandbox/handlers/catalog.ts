@@ -44,6 +44,15 @@ function asAnswer(offer: CatalogOffer, vatRate: number) {
   };
 }
 
+/** An add-on as `catalog.json` `addons` holds it: sold with the plans it names (all when none), on the networks it names. */
+interface CatalogAddon {
+  addonId: string;
+  name: string;
+  price: number;
+  planIds?: string[];
+  nodeClasses: string[];
+}
+
 const quiet = (): HandlerAnswer => ({ status: 404, body: { error: { message: 'No se encontraron resultados' } } });
 
 /**
@@ -63,6 +72,19 @@ const quiet = (): HandlerAnswer => ({ status: 404, body: { error: { message: 'No
  * charge of 0 is a free installation, a 200.
  */
 export const catalogHandlers: Record<string, Handler> = {
+  /**
+   * addons: the add-ons of `catalog.json` `addons` a plan can take at a node (its class among the
+   * add-on's `nodeClasses`, the plan among its `planIds` when it names any), priced in the
+   * catalogue's currency. An unknown node or plan has none: an empty list (the step is optional).
+   */
+  addons: ({ db, query }) => {
+    const nodeClass = findNode(db, query.node)?.nodeClass;
+    const planId = String(query.planId);
+    const all = parseData<CatalogAddon[]>(db.prepare("select data from settings where key = 'addons'").get()) ?? [];
+    const fits = (a: CatalogAddon) => nodeClass !== undefined && a.nodeClasses.includes(nodeClass) && findOffer(db, planId) !== undefined && (a.planIds === undefined || a.planIds.includes(planId));
+    const { currency } = pricesOf(db);
+    return { body: { addons: all.filter(fits).map((a) => ({ addonId: a.addonId, name: a.name, price: a.price, currency })) } };
+  },
   products: ({ db, query, body }) => {
     const nodeClass = findNode(db, query.node)?.nodeClass ?? String(body.nodeClass);
     const { vatRate } = pricesOf(db);

@@ -5,7 +5,7 @@ import { findOffer } from './catalog';
 import { addDays } from './fieldServices';
 
 /** A customer as `people.json` holds it. */
-interface Customer {
+export interface Customer {
   documentType: string;
   documentNumber: string;
   firstName: string;
@@ -14,12 +14,22 @@ interface Customer {
   contracts?: Contract[];
   /** The provider fails on this customer with that status. */
   fault?: number;
+  /** Orders still open at the provider (beyond the leads the sandbox's own orders make). */
+  openOrders?: Array<{ orderId: string; status: string; createdAt?: string }>;
+  /** What the national register says of this document: not valid, and why. */
+  register?: { valid: boolean; reason?: string };
+  /** The provider refuses this customer's agreement, with these words. */
+  agreementRefused?: string;
+  /** The provider rejects this customer's activation, with these words. */
+  activationRejected?: string;
 }
 
 interface Contract {
   id: string;
   products?: Array<{ planId: string; name: string; status?: string }>;
   balance?: number;
+  /** Where the contract's services are installed. */
+  address?: string;
 }
 
 export const NO_DOCUMENTS = 'No se encontro documentos para ese cliente';
@@ -32,7 +42,7 @@ const notFound = (): HandlerAnswer => ({ status: 404, body: { error: { message: 
 const serverError = (): HandlerAnswer => badRequest('Error de servidor interno', 'INTERNAL', 500);
 
 /** A customer by document, the number compared as the provider compares that type (`provider.json`). */
-function findCustomer(db: SandboxDb, provider: ProviderSettings, type: string, number: unknown): Customer | undefined {
+export function findCustomer(db: SandboxDb, provider: ProviderSettings, type: string, number: unknown): Customer | undefined {
   return parseData<Customer>(db.prepare('select data from customers where document_type = ? and document_number = ?').get(type, documentKey(provider, type, number)));
 }
 
@@ -47,7 +57,7 @@ function findContract(db: SandboxDb, contractId: string): { customer: Customer; 
 }
 
 /** What a customer owes: the sum of the contracts' balances; a debt is anything owed or a flagged record. */
-function debtOf(customer: Customer): { hasDebt: boolean; debtAmount: number } {
+export function debtOf(customer: Customer): { hasDebt: boolean; debtAmount: number } {
   const debtAmount = cents((customer.contracts ?? []).reduce((sum, c) => sum + Math.max(0, c.balance ?? 0), 0));
   return { hasDebt: debtAmount > 0 || customer.hasDebt === true, debtAmount };
 }

@@ -29,6 +29,9 @@ const offsetOn = (clock: ProviderClock, day: string) => clock.offset(new Date(`$
 const isWeekend = (day: string) => [0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay());
 const closure = (schedule: Schedule, day: string) => schedule.unavailable.find((w) => w.from <= day && day <= w.to);
 
+/** The window without installers (`schedule.json` `unavailable`) a day falls in, if any. */
+export const closureOn = (db: SandboxDb, day: string) => closure(loadSchedule(db), day);
+
 /** The booking window: from `leadDays` to `horizonDays` days after today (the provider's time). */
 function windowOf(schedule: Schedule, today: string) {
   return { first: addDays(today, schedule.leadDays), last: addDays(today, schedule.horizonDays) };

@@ -1,5 +1,13 @@
-import type { SandboxDb } from '../database';
+import { parseData, type SandboxDb } from '../database';
 import type { Handler } from '../handler';
+
+/** Where a place is (`geography.json` `points`): a municipality's centre, or a department's when it names no municipality. */
+interface PlacePoint {
+  department: string;
+  municipality?: string;
+  latitude: number;
+  longitude: number;
+}
 
 export interface PlaceRow {
   id: string;
@@ -54,6 +62,21 @@ export function suburbsOf(db: SandboxDb, cityId: string): PlaceRow[] {
  *   the select simply has nothing to offer; the spec gives these calls no 404.
  */
 export const locationsHandlers: Record<string, Handler> = {
+  /**
+   * addressCoordinates: where a typed address is, as a provider's geocoder would place it when it
+   * knows no street: the centre of its municipality (`geography.json` `points`), else of its
+   * department. A place with neither is the quiet 404 'No hay resultados' (the map opens at the
+   * country's centre).
+   */
+  addressCoordinates: ({ db, query }) => {
+    const points = parseData<PlacePoint[]>(db.prepare("select data from settings where key = 'points'").get()) ?? [];
+    const department = String(query.department);
+    const point =
+      points.find((p) => p.department === department && p.municipality === String(query.municipality)) ??
+      points.find((p) => p.department === department && p.municipality === undefined);
+    if (!point) return { status: 404, body: { error: { message: 'No hay resultados' } } };
+    return { body: { latitude: point.latitude, longitude: point.longitude } };
+  },
   departments: ({ db }) => {
     const rows = db.prepare('select id, name from departments').all() as PlaceRow[];
     return { body: { departments: rows.sort(byName).map(place) } };

@@ -1,6 +1,6 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { parseData, type SandboxDb } from '../database';
-import { documentKey } from '../providerSettings';
+import { documentKey, type ProviderSettings } from '../providerSettings';
 import { badRequest, type Handler, type HandlerAnswer } from '../handler';
 
 /** How long a one-time code stays valid. */
@@ -107,6 +107,48 @@ function userAnswer(user: UserRecord) {
   };
 }
 
+/**
+ * Registers a customer as a user with their phones and e-mail (`cliTelephone`, optional
+ * `cliTelephoneSecondary`, `cliEmail`, and the names, birth date, gender and profession kept
+ * when given), or updates the user the document already has: a retried or corrected review
+ * keeps its user. A phone or e-mail of another user is refused (a 400). Answers `{id}`.
+ */
+export function registerUser(db: SandboxDb, provider: ProviderSettings, body: Record<string, unknown>): HandlerAnswer {
+  return db.transaction((): HandlerAnswer => {
+    const documentType = String(body.documentType);
+    const documentNumber = String(body.documentNumber).trim();
+    // Compared as the provider compares the type (`provider.json`: a DUI by its digits).
+    const key = `${documentType}:${documentKey(provider, documentType, documentNumber)}`;
+    // The same customer registered again (a retried or corrected review) keeps their user.
+    const existing = (db.prepare('select data from users').all() as Array<{ data: string }>)
+      .map((row) => JSON.parse(row.data) as UserRecord)
+      .find((user) => `${user.documentType}:${documentKey(provider, user.documentType, user.documentNumber)}` === key);
+    const main = String(body.cliTelephone);
+    const secondary = typeof body.cliTelephoneSecondary === 'string' && body.cliTelephoneSecondary !== main ? body.cliTelephoneSecondary : undefined;
+    const email = String(body.cliEmail);
+    const refused =
+      conflict(db, existing?.id, 'phone', main) ??
+      (secondary ? conflict(db, existing?.id, 'phone', secondary) : undefined) ??
+      conflict(db, existing?.id, 'email', email);
+    if (refused) return refused;
+    const user: UserRecord = {
+      id: existing?.id ?? `U-${nextInSequence(db, 'user', 1001)}`,
+      documentType,
+      documentNumber,
+      mediums: existing?.mediums ?? [],
+    };
+    for (const field of ['cliFirstName', 'cliLastName', 'cliDob', 'cliGender', 'cliProfession'] as const) {
+      const value = body[field] ?? existing?.[field];
+      if (typeof value === 'string') user[field] = value;
+    }
+    setMedium(db, user, 'phone', main, 'main');
+    if (secondary) setMedium(db, user, 'phone', secondary, 'secondary');
+    setMedium(db, user, 'email', email);
+    saveUser(db, user);
+    return { body: { id: user.id } };
+  })();
+}
+
 /** Marks a value verified on the user it is registered to (a right code proves it). */
 function markVerified(db: SandboxDb, kind: MediumKind, value: string): void {
   const owner = ownerOf(db, kind, value);
@@ -190,40 +232,7 @@ export const registrationHandlers: Record<string, Handler> = {
     return { body: { action: 'OTP Correcto' } };
   },
 
-  users: ({ db, body, provider }) =>
-    db.transaction((): HandlerAnswer => {
-      const documentType = String(body.documentType);
-      const documentNumber = String(body.documentNumber).trim();
-      // Compared as the provider compares the type (`provider.json`: a DUI by its digits).
-      const key = `${documentType}:${documentKey(provider, documentType, documentNumber)}`;
-      // The same customer registered again (a retried or corrected review) keeps their user.
-      const existing = (db.prepare('select data from users').all() as Array<{ data: string }>)
-        .map((row) => JSON.parse(row.data) as UserRecord)
-        .find((user) => `${user.documentType}:${documentKey(provider, user.documentType, user.documentNumber)}` === key);
-      const main = String(body.cliTelephone);
-      const secondary = typeof body.cliTelephoneSecondary === 'string' && body.cliTelephoneSecondary !== main ? body.cliTelephoneSecondary : undefined;
-      const email = String(body.cliEmail);
-      const refused =
-        conflict(db, existing?.id, 'phone', main) ??
-        (secondary ? conflict(db, existing?.id, 'phone', secondary) : undefined) ??
-        conflict(db, existing?.id, 'email', email);
-      if (refused) return refused;
-      const user: UserRecord = {
-        id: existing?.id ?? `U-${nextInSequence(db, 'user', 1001)}`,
-        documentType,
-        documentNumber,
-        mediums: existing?.mediums ?? [],
-      };
-      for (const field of ['cliFirstName', 'cliLastName', 'cliDob', 'cliGender', 'cliProfession'] as const) {
-        const value = body[field] ?? existing?.[field];
-        if (typeof value === 'string') user[field] = value;
-      }
-      setMedium(db, user, 'phone', main, 'main');
-      if (secondary) setMedium(db, user, 'phone', secondary, 'secondary');
-      setMedium(db, user, 'email', email);
-      saveUser(db, user);
-      return { body: { id: user.id } };
-    })(),
+  users: ({ db, body, provider }) => registerUser(db, provider, body),
 
   getUser: ({ db, params }) => {
     const user = loadUser(db, params.id ?? '');

@@ -1,4 +1,5 @@
 import type { Handler } from '../handler';
+import { accountsHandlers } from './accounts';
 import { activatorHandlers } from './activator';
 import { authHandlers } from './auth';
 import { catalogHandlers } from './catalog';
@@ -7,11 +8,14 @@ import { coverageHandlers } from './coverage';
 import { customersHandlers } from './customers';
 import { fieldServicesHandlers } from './fieldServices';
 import { locationsHandlers } from './locations';
+import { orderLifecycleHandlers } from './orderLifecycle';
+import { registerHandlers } from './register';
 import { registrationHandlers } from './registration';
 import { salesHandlers } from './sales';
 
 /** Every operation the sandbox implements, by operationId (a registry: one map). */
 export const handlers: Record<string, Handler> = {
+  ...accountsHandlers,
   ...activatorHandlers,
   ...authHandlers,
   ...catalogHandlers,
@@ -20,6 +24,8 @@ export const handlers: Record<string, Handler> = {
   ...customersHandlers,
   ...fieldServicesHandlers,
   ...locationsHandlers,
+  ...orderLifecycleHandlers,
+  ...registerHandlers,
   ...registrationHandlers,
   ...salesHandlers,
 };
