@@ -112,7 +112,10 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
     }
     setFormData(next);
   };
-  const submit = () => send({ type: 'step.submit', data: formData });
+  // The event a validating button sends once the form passes (a report's cancel form sends
+  // `lead.cancel` with its fields, not `step.submit`).
+  const submitting = useRef('step.submit');
+  const submit = () => send({ type: submitting.current, data: formData });
   const transformErrors = (errors: RJSFValidationError[]) =>
     errors.map((error) => {
       const pointer = (error.property ?? '').replace(/\./g, '/');
@@ -172,7 +175,8 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
             loading={busy && button.primary}
             disabled={busy || (button.validate === true && missingRequired)}
             onClick={() => {
-              if (button.event === 'step.submit' && button.validate && form.current) form.current.submit();
+              submitting.current = button.event;
+              if (button.validate && form.current) form.current.submit();
               else if (button.event === 'step.submit') submit();
               else send({ type: button.event });
             }}
