@@ -1,8 +1,9 @@
 /**
- * `npm run bench:app`: the El Salvador build in Chromium, against DESIGN.md's budgets.
+ * `npm run bench:app`: a country's build in Chromium (`COUNTRY`, El Salvador by default), against
+ * DESIGN.md's budgets; its sale is the country's of `tests/support/countrySales.ts`.
  *
  * - JS of the first screen: every script the landing loads until its PIN field shows, gzipped.
- * - JS of the whole journey: every script a whole sale loads (PIN to /orden-exito), gzipped;
+ * - JS of the whole journey: every script a whole sale loads (PIN to the order's success), gzipped;
  *   the map library's own chunk (named `map-lib-*`) is left out, as the budget says.
  * - Step change: from the click on a step's button to the next screen painted (its route shown,
  *   its screen loaded, no call in flight), at 4x CPU slowdown; median and p95 over a whole sale,
@@ -16,14 +17,17 @@ import type { Page } from 'playwright-core';
 import { phoneContext } from '../../tests/support/chromium';
 import { assetGzipSizes } from './assetSizes';
 import { servedApp } from '../../tests/support/servedBuild';
-import { at, createOrder, sellUntilConfirmation } from '../../tests/support/sale';
+import { countrySales } from '../../tests/support/countrySales';
 
 const BUDGET = { firstScreen: 150, journey: 350, stepChange: 100 };
 const CPU_SLOWDOWN = 4;
 const runsArg = process.argv.indexOf('--runs');
 const runs = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1])) : 2;
 
-const served = await servedApp();
+const country = (process.env.COUNTRY ?? 'sv').toLowerCase();
+const sell = countrySales[country];
+if (!sell) throw new Error(`no sale for COUNTRY=${country} in tests/support/countrySales.ts (${Object.keys(countrySales).join(', ')})`);
+const served = await servedApp({ country });
 const { outDir, address, browser } = served;
 const gzipOf = assetGzipSizes(outDir);
 
@@ -82,7 +86,7 @@ const quantile = (values: number[], q: number) => {
 try {
   const context = await phoneContext(browser);
   await context.addInitScript({ content: recordStepChanges });
-  const lines: string[] = [];
+  const lines: string[] = [`country: ${country}`];
   for (let run = 1; run <= runs; run++) {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -91,11 +95,7 @@ try {
       await page.goto(`${address}/`);
       await page.locator('input').first().waitFor();
     });
-    const journey = await scriptsDuring(page, async () => {
-      await sellUntilConfirmation(page, address);
-      await createOrder(page);
-      await at(page, '/orden-exito', 30_000);
-    });
+    const journey = await scriptsDuring(page, () => sell(page, address));
     const changes = (await page.evaluate('window.stepChanges')) as Array<{ from: string; to: string; ms: number; calls: number }>;
     const times = changes.map((c) => c.ms);
     const cache = run === 1 ? 'empty cache' : 'scripts cached';

@@ -103,6 +103,29 @@ export function lintStep(step: StepFile, expectedName: string): Problem[] {
     if (options.lock === true && options.from === undefined) {
       problems.push({ pointer: `${at}/ui:options/lock`, message: 'a locked field needs "from": the journey\'s value it starts with' });
     }
+    // A mask that follows another field reads that field's value: it must be one of the step's, and each masked value one it can take.
+    const maskBy = options.maskBy as { field?: unknown; masks?: Record<string, unknown> } | undefined;
+    if (maskBy && typeof maskBy.field === 'string') {
+      const fields = (step.schema?.properties ?? {}) as Record<string, Schema>;
+      const field = fields[maskBy.field];
+      if (!field) {
+        problems.push({ pointer: `${at}/ui:options/maskBy/field`, message: `the step has no field "${maskBy.field}"${suggestion(maskBy.field, Object.keys(fields))}` });
+      } else {
+        const values = choicesOf(field);
+        for (const value of Object.keys(maskBy.masks ?? {})) {
+          if (values && !values.includes(value)) {
+            problems.push({ pointer: `${at}/ui:options/maskBy/masks${toPointer([value])}`, message: `"${maskBy.field}" is never "${value}"${suggestion(value, values)}` });
+          }
+        }
+      }
+    }
   });
   return problems;
+}
+
+/** The values a field can take when it lists them (`enum`, or `oneOf` of `const`s), as text. */
+function choicesOf(field: Schema): string[] | undefined {
+  if (Array.isArray(field.enum)) return field.enum.map(String);
+  if (Array.isArray(field.oneOf) && field.oneOf.every((o) => o && typeof o === 'object' && 'const' in o)) return (field.oneOf as Array<{ const: unknown }>).map((o) => String(o.const));
+  return undefined;
 }

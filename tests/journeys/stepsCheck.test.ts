@@ -30,7 +30,7 @@ function check(cwd: string) {
 const kinds = readdirSync(fixturesDir).filter((f) => f.endsWith('.json')).sort();
 
 describe('npm run journeys:check on the step screens', () => {
-  it('covers unknown formats, unknown widgets, contradicting limits, missing step files, unknown and mistyped widget options, widgets calling unknown operations, sending session values or reading answers they cannot read', () => {
+  it('covers unknown formats, unknown widgets, contradicting limits, missing step files, unknown and mistyped widget options, widgets calling unknown operations, sending session values or reading answers they cannot read, masks that follow a field the step does not have', () => {
     expect(kinds).toEqual(
       expect.arrayContaining([
         'unknown-format.json',
@@ -43,6 +43,7 @@ describe('npm run journeys:check on the step screens', () => {
         'widget-session-value.json',
         'reference-data-unknown.json',
         'widget-unreadable-answer.json',
+        'mask-by-unknown-field.json',
       ]),
     );
   });

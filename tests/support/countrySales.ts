@@ -1,0 +1,25 @@
+import type { Page } from 'playwright-core';
+import { activate, MARIA, scheduleVisit, sellUntilActivation } from './hnSale';
+import { at, createOrder, sellUntilConfirmation } from './sale';
+
+/**
+ * A whole sale of each country's build, from its landing to its order's success, as the app
+ * benchmark drives it (`COUNTRY=<cc> npm run bench:app`): the longest way each journey has.
+ */
+export const countrySales: Record<string, (page: Page, address: string) => Promise<void>> = {
+  sv: async (page, address) => {
+    await sellUntilConfirmation(page, address);
+    await createOrder(page);
+    await at(page, '/orden-exito', 30_000);
+  },
+  // Paying the installer: the visit is booked after the activation, the screens of both ways.
+  hn: async (page, address) => {
+    // A client the provider does not know yet, each sale its own.
+    const documentNumber = `0801199${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+    await sellUntilActivation(page, address, { ...MARIA, documentNumber });
+    await activate(page, /^Pagar al instalador/);
+    await at(page, '/agendar-visita', 30_000);
+    await scheduleVisit(page);
+    await at(page, '/orden-exito', 30_000);
+  },
+};
