@@ -7,7 +7,7 @@ import { getAt, toPointer } from './jsonPointer';
 import type { JsonObject } from './journeyTypes';
 import type { Problem } from './problem';
 import type { StepFile } from './stepFile';
-import { widgetAnswers } from './widgetAnswers';
+import { widgetAnswerOf } from './widgetAnswers';
 
 const API = 'api.';
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -70,7 +70,8 @@ export function checkWidgetCalls(step: StepFile, operations: readonly CallContra
     }
     problems.push(...checkInputMap(call.input, operation, `${pointer}/input`, ['context', 'form']));
     const widget = getAt(step, pointer.replace(/\/ui:options\/call$/, '/ui:widget'));
-    const shape = typeof widget === 'string' ? widgetAnswers[widget as keyof typeof widgetAnswers] : undefined;
+    const options = getAt(step, pointer.replace(/\/call$/, ''));
+    const shape = typeof widget === 'string' ? widgetAnswerOf(widget, isObject(options) ? options : undefined) : undefined;
     const unreadable = shape ? answerShapeProblem(shape.reader, shape.schema, operation) : undefined;
     if (unreadable) problems.push({ pointer: `${pointer}/operation`, message: unreadable });
     const reads: Array<{ pointer: string; at: string }> = [];

@@ -27,6 +27,15 @@ export const providerSelectAnswer = answerShape<ProviderSelectAnswer>('a provide
   ],
 });
 
+/** A provider select that keeps each row's `code` (`ui:options.keep: "code"`): every row has one. */
+const codedRow: ShapeSchema = { type: 'object', required: ['name', 'code'], properties: { name: text, code: text } };
+export const providerSelectCodedAnswer = answerShape<ProviderSelectAnswer>('a provider select that keeps codes (its options, each with a name and a code)', {
+  anyOf: [
+    { type: 'array', items: codedRow },
+    { type: 'object', additionalProperties: { type: 'array', items: codedRow } },
+  ],
+});
+
 /** The coverage areas a map draws: a GeoJSON collection of polygons, coloured by their `networkType`. */
 export type CoverageAreasAnswer = FeatureCollection<Polygon | MultiPolygon, Record<string, unknown> | null>;
 export const coverageAreasAnswer = answerShape<CoverageAreasAnswer>('the map (its coverage areas)', {
@@ -79,6 +88,12 @@ export type PhotoCaptureAnswer = ImageUploadAnswer | ({ imageUrl: string; fileNa
 export const photoCaptureAnswer = answerShape<PhotoCaptureAnswer>('a photo capture (a Payload with fileName and imageUrl, or an imageUrl)', {
   anyOf: [imageUploadAnswer.schema, { type: 'object', required: ['imageUrl'], properties: { imageUrl: text, fileName: text } }],
 });
+
+/** The answer a calling widget reads with its step's options (a provider select keeping codes reads codes). */
+export function widgetAnswerOf(widget: string, options: Record<string, unknown> | undefined): AnswerShape<unknown> | undefined {
+  if (widget === 'providerSelect' && options?.keep === 'code') return providerSelectCodedAnswer;
+  return widgetAnswers[widget as WidgetName];
+}
 
 /** The answer each calling widget reads, by widget name. */
 export const widgetAnswers: Partial<Record<WidgetName, AnswerShape<unknown>>> = {

@@ -52,6 +52,10 @@ describe('a Honduras sale in Chromium', () => {
     await scheduleVisit(page);
     await at(page, '/orden-exito');
     await screenshot(page, 'hn-sale-success');
+    // What the provider recorded: the two add-ons by their codes, how the order is paid, the visit.
+    const leadId = /L-\d+/.exec(await page.locator('main').innerText())?.[0];
+    const row = app.sandbox.databases.get('hn')?.prepare('select data from leads where id = ?').get(leadId) as { data: string } | undefined;
+    expect(JSON.parse(row?.data ?? '{}')).toMatchObject({ addonList: ['ADD-HBO', 'ADD-FUTBOL'], paymentOption: 0, monthsContract: 12, installationTime: 'AM', actComments: 'Portón negro' });
     await backStays(page, '/orden-exito');
 
     await click(page, 'Volver al inicio');

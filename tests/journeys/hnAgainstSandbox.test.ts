@@ -41,7 +41,7 @@ async function toIdReview(documentNumber: string, card = 'maria-zelaya') {
   await step({ type: 'step.submit' }, '/adicionales');
   const addons = await drive.api.call('addons', { node: context().sale.coverage.node, planId: 'HN-DOBLE-50' });
   expect(addons.ok && (addons.data as { addons: Array<{ name: string }> }).addons.map((a) => a.name)).toEqual(['HBO Max', 'Paquete de fútbol', 'Extensor WiFi']);
-  await step({ type: 'step.submit', data: { addonId: 'HBO Max' } }, '/proceder-pago');
+  await step({ type: 'step.submit', data: { addonIds: ['ADD-HBO', 'ADD-FUTBOL'] } }, '/proceder-pago');
   await step({ type: 'step.submit', data: { monthsContract: 12, activationCost: context().sale.checkout.activationCost } }, '/id-escaneo-frontal');
   const front = await upload('frontIdUpload', `${card}-front.png`, { fileName: 'ID_front_side', transaction_type: 'sale' });
   await step({ type: 'step.submit', data: front.Payload }, '/id-revisar');
@@ -159,7 +159,7 @@ describe('the Honduras journey against the sandbox', () => {
     await drive.step({ type: 'step.home' }, '/inicio');
     await drive.step({ type: 'menu.salesReport' }, '/ventas-reporte');
     const lead = (drive.context().report.leads as Array<Record<string, unknown>>).find((l) => l.id === leadId);
-    expect(lead).toMatchObject({ status: 'COMPLETE', paymentOption: 0, addonList: ['HBO Max'], cliInstallationDate: date, installationTime: 'PM', monthsContract: 12 });
+    expect(lead).toMatchObject({ status: 'COMPLETE', paymentOption: 0, addonList: ['ADD-HBO', 'ADD-FUTBOL'], cliInstallationDate: date, installationTime: 'PM', monthsContract: 12 });
     drive.actor.stop();
   }, 60_000);
 

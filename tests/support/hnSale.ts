@@ -78,7 +78,11 @@ export async function sellUntilActivation(page: Page, address: string, customer:
   await page.getByRole('button', { name: 'Elegido' }).waitFor();
   await click(page, 'Continuar');
   if (await reach('/adicionales')) return;
-  await choose(page, 'Adicional', 'HBO Max');
+  // Two add-ons: each picked from the list the provider gave for the plan.
+  await page.getByLabel(/^Adicionales/).first().click();
+  await page.getByRole('option', { name: 'HBO Max', exact: true }).click();
+  await page.getByRole('option', { name: 'Paquete de fútbol', exact: true }).click();
+  await page.keyboard.press('Escape');
   await click(page, 'Continuar');
   if (await reach('/proceder-pago')) return;
   await choose(page, 'Meses de contrato', '12 meses');

@@ -83,7 +83,7 @@ export const catalogHandlers: Record<string, Handler> = {
     const all = parseData<CatalogAddon[]>(db.prepare("select data from settings where key = 'addons'").get()) ?? [];
     const fits = (a: CatalogAddon) => nodeClass !== undefined && a.nodeClasses.includes(nodeClass) && findOffer(db, planId) !== undefined && (a.planIds === undefined || a.planIds.includes(planId));
     const { currency } = pricesOf(db);
-    return { body: { addons: all.filter(fits).map((a) => ({ addonId: a.addonId, name: a.name, price: a.price, currency })) } };
+    return { body: { addons: all.filter(fits).map((a) => ({ code: a.addonId, name: a.name, price: a.price, currency })) } };
   },
   products: ({ db, query, body }) => {
     const nodeClass = findNode(db, query.node)?.nodeClass ?? String(body.nodeClass);

@@ -1,7 +1,7 @@
-import { Select } from '@mantine/core';
+import { MultiSelect, Select } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
-import { providerSelectAnswer, type ProviderRow, type ProviderSelectAnswer } from '../../engine/widgetAnswers';
+import { providerSelectAnswer, providerSelectCodedAnswer, type ProviderRow, type ProviderSelectAnswer } from '../../engine/widgetAnswers';
 import type { StepFormContext } from '../stepFormContext';
 import { callForAnswer, declaredCall, widgetRequest } from '../widgetCall';
 
@@ -14,15 +14,18 @@ function rowsOf(answer: ProviderSelectAnswer | null): ProviderRow[] {
 /**
  * A drop-down fed by the provider call its step file declares (`ui:options.call`: an operation
  * and its input, e.g. `{"operation": "municipalities", "input": {"department": "/form/department"}}`),
- * asked again when a value its input reads changes, and disabled while one is missing.
+ * asked again when a value its input reads changes, and disabled while one is missing. It shows
+ * each row's name and keeps it, or its code (`ui:options.keep: "code"`); on a field that is a
+ * list, several rows can be chosen (add-ons).
  */
-export function ProviderSelectWidget({ id, name, value, onChange, options, label, rawErrors, disabled, required, placeholder, registry }: WidgetProps) {
+export function ProviderSelectWidget({ id, name, value, onChange, options, label, rawErrors, disabled, required, placeholder, registry, schema, uiSchema }: WidgetProps) {
   const context = registry.formContext as StepFormContext;
   const declared = declaredCall(context, name, options);
   const { request, ready } = declared ? widgetRequest(declared, context) : { request: {}, ready: false };
   const [rows, setRows] = useState<ProviderRow[]>([]);
   const [error, setError] = useState<string | undefined>();
   const asked = JSON.stringify(request);
+  const keepsCode = options.keep === 'code';
 
   useEffect(() => {
     if (!declared || !ready) {
@@ -30,7 +33,7 @@ export function ProviderSelectWidget({ id, name, value, onChange, options, label
       return;
     }
     let current = true;
-    void callForAnswer(context.call, declared, request, providerSelectAnswer).then((outcome) => {
+    void callForAnswer(context.call, declared, request, keepsCode ? providerSelectCodedAnswer : providerSelectAnswer).then((outcome) => {
       if (!current) return;
       if (!outcome.ok) {
         setError(outcome.error.message);
@@ -44,21 +47,13 @@ export function ProviderSelectWidget({ id, name, value, onChange, options, label
     };
   }, [declared?.operation, ready, asked]); // eslint-disable-line react-hooks/exhaustive-deps -- asked again when what it reads changes
 
-  const names = rows.map((row) => row.name).filter(Boolean);
-  return (
-    <Select
-      id={id}
-      label={label}
-      required={required}
-      disabled={disabled || !ready}
-      placeholder={placeholder}
-      data={names}
-      value={typeof value === 'string' ? value : null}
-      onChange={(next) => onChange(next ?? undefined)}
-      error={rawErrors?.[0] ?? error}
-      searchable
-      nothingFoundMessage="Sin opciones"
-      size="md"
-    />
-  );
+  const data = rows.filter((row) => row.name).map((row) => ({ value: keepsCode ? String(row.code) : row.name, label: row.name }));
+  // rjsf hands a list's widget no placeholder: read from its uiSchema then.
+  const hint = placeholder || (typeof uiSchema?.['ui:placeholder'] === 'string' ? uiSchema['ui:placeholder'] : undefined);
+  const common = { id, label, required, data, error: rawErrors?.[0] ?? error, searchable: true, nothingFoundMessage: 'Sin opciones', size: 'md' as const, disabled: disabled || !ready };
+  if (schema.type === 'array') {
+    const chosen = Array.isArray(value) ? value.map(String) : [];
+    return <MultiSelect {...common} placeholder={chosen.length > 0 ? undefined : hint} value={chosen} onChange={(next) => onChange(next.length > 0 ? next : undefined)} hidePickedOptions />;
+  }
+  return <Select {...common} placeholder={hint} value={typeof value === 'string' ? value : null} onChange={(next) => onChange(next ?? undefined)} />;
 }
