@@ -79,6 +79,7 @@ async function load(name: string): Promise<LoadedStep | undefined> {
   const root = typeof ui['ui:widget'] === 'string' ? formWidgets[ui['ui:widget']] : undefined;
   const named = widgetNames(ui);
   if (step.schema && !root && (named.has('select') || hasChoices(step.schema))) named.add('SelectWidget');
+  if (named.has('textarea')) named.add('TextareaWidget');
   const names = [...named].filter((widget) => fieldWidgets[widget]);
   const loadValidator = step.schema && Object.hasOwn(stepValidators, step.step) ? stepValidators[step.step] : undefined;
   const [FormWidget, widgets, validator, rjsf] = await Promise.all([

@@ -49,6 +49,13 @@ describe('a Honduras sale in Chromium', () => {
     seen['/agendar-visita'] = await progressOf(page);
     expect(seen).toEqual(PROGRESS);
     await backStays(page, '/agendar-visita');
+    // The calendar asks to confirm (spec 9: CANCELAR and GUARDAR): cancelled, no date is kept.
+    const date = page.getByLabel(/^Fecha de instalación/).first();
+    await date.click();
+    await page.getByRole('dialog').locator('table button:not([disabled])').first().click();
+    await screenshot(page, 'hn-sale-calendar');
+    await page.getByRole('button', { name: 'CANCELAR', exact: true }).click();
+    expect(await date.inputValue()).toBe('');
     await scheduleVisit(page);
     await at(page, '/orden-exito');
     await screenshot(page, 'hn-sale-success');
@@ -147,6 +154,10 @@ describe('Honduras branches in Chromium', () => {
     await click(page, 'Activar ubicación');
     await at(page, '/ingresa-direccion');
     await fillAddress(page, 'Gracias a Dios', 'Puerto Lempira');
+    // The reference counts what is typed against its 255 characters.
+    await page.getByText('0 / 255').waitFor();
+    await page.getByLabel(/^Punto de referencia/).fill('Frente a la iglesia');
+    await page.getByText('19 / 255').waitFor();
     await click(page, 'Continuar');
     await at(page, '/direccion-mapa');
     // Not at the customer's house: the map opens where the provider places the address.

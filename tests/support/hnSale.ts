@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { at, choose, click, outboxCodes, pickFirstDate } from './sale';
+import { at, choose, click, outboxCodes } from './sale';
 
 // A Honduras sale driven in Chromium (COUNTRY=hn build), shared by its browser tests and the app
 // benchmark. The values reach the branches of src/sandbox/seed/hn/README.md.
@@ -133,9 +133,16 @@ export async function activate(page: Page, paymentLabel: RegExp) {
   await click(page, 'Activar orden');
 }
 
+/** Picks the first date the calendar offers and confirms it with the spec's GUARDAR. */
+export async function saveFirstDate(page: Page) {
+  await page.getByLabel(/^Fecha de instalación/).first().click();
+  await page.getByRole('dialog').locator('table button:not([disabled])').first().click();
+  await page.getByRole('button', { name: 'GUARDAR', exact: true }).click();
+}
+
 /** Books the visit: the first date offered, the morning, the contact phone. */
 export async function scheduleVisit(page: Page, phone = MARIA.phone) {
-  await pickFirstDate(page, 'Fecha de instalación');
+  await saveFirstDate(page);
   await page.getByRole('radio', { name: /AM|Mañana/ }).check();
   const contact = page.getByLabel(/^Teléfono de contacto/);
   if ((await contact.inputValue()) === '') await contact.pressSequentially(phone);

@@ -1,42 +1,123 @@
 import '@mantine/dates/styles.css';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { Button, Group, Modal, TextInput } from '@mantine/core';
+import { DatePicker, DatePickerInput, DatesProvider } from '@mantine/dates';
 import type { WidgetProps } from '@rjsf/utils';
+import dayjs from 'dayjs';
 import 'dayjs/locale/es';
+import { useState } from 'react';
 import { getAt } from '../../engine/jsonPointer';
 import { journeyOptionsOf, type StepFormContext } from '../stepFormContext';
 
+/** The labels of a calendar that asks to confirm (`ui:options.buttons`). */
+interface ConfirmButtons {
+  cancel: string;
+  save: string;
+}
+
 /**
- * A calendar (in Spanish, weeks from Monday) where only the dates the provider suggested can be
+ * A calendar (in Spanish, weeks from Monday, weekends drawn as any day: red reads as an error) where only the dates the provider suggested can be
  * picked (`ui:options.datesAt`, a /context pointer into the journey's data, dates as ISO
- * `YYYY-MM-DD`; the step schema requires it). On a phone it opens as a full-width dialog, easier to tap.
+ * `YYYY-MM-DD`; the step schema requires it). On a phone it opens as a full-width dialog, easier to
+ * tap. With `ui:options.buttons` the dialog asks to confirm: a tapped date is kept by the save
+ * button, the cancel button leaves the field as it was.
  */
 export function DatePickerWidget(props: WidgetProps) {
-  const { id, value, onChange, label, rawErrors, required, registry } = props;
+  const { id, value, onChange, label, rawErrors, required, registry, options } = props;
   const { journeyData } = registry.formContext as StepFormContext;
   const { datesAt } = journeyOptionsOf(props);
   const offeredAt = typeof datesAt === 'string' ? getAt({ context: journeyData }, datesAt) : undefined;
   const dates = (Array.isArray(offeredAt) ? offeredAt : []).filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d)).sort();
   const offered = new Set(dates);
+  const chosen = typeof value === 'string' && value !== '' ? value : null;
+  const calendar = {
+    // The calendar opens on the first date offered and only those can be chosen.
+    defaultDate: chosen ?? dates[0],
+    minDate: dates[0],
+    maxDate: dates.at(-1),
+    excludeDate: (date: string) => !offered.has(date),
+  };
+  const placeholder = dates.length > 0 ? 'Elige una fecha' : 'Sin fechas disponibles';
+  const buttons = options.buttons as ConfirmButtons | undefined;
   return (
-    <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1 }}>
-      <DatePickerInput
+    <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1, weekendDays: [] }}>
+      {buttons ? (
+        <ConfirmedDate id={id} label={label} required={required} placeholder={placeholder} disabled={dates.length === 0} error={rawErrors?.[0]} value={chosen} onSave={(next) => onChange(next ?? undefined)} buttons={buttons} calendar={calendar} />
+      ) : (
+        <DatePickerInput
+          id={id}
+          label={label}
+          required={required}
+          placeholder={placeholder}
+          disabled={dates.length === 0}
+          value={chosen}
+          onChange={(next) => onChange(next ?? undefined)}
+          valueFormat="DD/MM/YYYY"
+          {...calendar}
+          dropdownType="modal"
+          error={rawErrors?.[0]}
+          size="md"
+        />
+      )}
+    </DatesProvider>
+  );
+}
+
+interface ConfirmedDateProps {
+  id: string;
+  label: string;
+  required?: boolean;
+  placeholder: string;
+  disabled: boolean;
+  error?: string;
+  value: string | null;
+  onSave: (date: string | null) => void;
+  buttons: ConfirmButtons;
+  calendar: { defaultDate?: string; minDate?: string; maxDate?: string; excludeDate: (date: string) => boolean };
+}
+
+/** The field shows the saved date; tapping it opens the calendar, whose date is kept only when saved. */
+function ConfirmedDate({ id, label, required, placeholder, disabled, error, value, onSave, buttons, calendar }: ConfirmedDateProps) {
+  const [open, setOpen] = useState(false);
+  const [tapped, setTapped] = useState<string | null>(value);
+  const show = () => {
+    setTapped(value);
+    setOpen(true);
+  };
+  return (
+    <>
+      <TextInput
         id={id}
         label={label}
         required={required}
-        placeholder={dates.length > 0 ? 'Elige una fecha' : 'Sin fechas disponibles'}
-        disabled={dates.length === 0}
-        value={typeof value === 'string' && value !== '' ? value : null}
-        onChange={(next) => onChange(next ?? undefined)}
-        valueFormat="DD/MM/YYYY"
-        // The calendar opens on the first date offered and only those can be chosen.
-        defaultDate={dates[0]}
-        minDate={dates[0]}
-        maxDate={dates.at(-1)}
-        excludeDate={(date) => !offered.has(date)}
-        dropdownType="modal"
-        error={rawErrors?.[0]}
+        placeholder={placeholder}
+        disabled={disabled}
+        error={error}
+        readOnly
+        value={value ? dayjs(value).format('DD/MM/YYYY') : ''}
+        onClick={show}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' || event.key === ' ') show();
+        }}
         size="md"
+        styles={{ input: { cursor: 'pointer' } }}
       />
-    </DatesProvider>
+      <Modal opened={open} onClose={() => setOpen(false)} title={label} centered size="auto">
+        <DatePicker value={tapped} onChange={setTapped} {...calendar} size="md" />
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setOpen(false)}>
+            {buttons.cancel}
+          </Button>
+          <Button
+            disabled={tapped === null}
+            onClick={() => {
+              onSave(tapped);
+              setOpen(false);
+            }}
+          >
+            {buttons.save}
+          </Button>
+        </Group>
+      </Modal>
+    </>
   );
 }
