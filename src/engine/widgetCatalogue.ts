@@ -21,6 +21,7 @@ export const widgetCatalogue = {
   pinInput: 'a PIN or one-time code typed digit by digit (`ui:options.length`, numeric keyboard)',
   providerSelect: 'a drop-down whose options come from a provider call (`ui:options.call`), filtered by other fields',
   referenceSelect: "a drop-down of the country's reference data rows (`ui:options.reference`), filtered by other fields",
+  journeySelect: 'a drop-down of rows the journey holds (`ui:options.rows`: the leads of a report), filtered by their values',
   datePicker: 'a calendar limited to the dates the provider offered (`ui:options.datesAt`)',
   timeSlots: 'AM / PM slots for the chosen date, from a provider call',
   offers: "the step's offers, by tab, with prices and descriptions (the uiSchema's root)",

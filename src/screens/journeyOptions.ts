@@ -18,6 +18,7 @@ export const JOURNEY_OPTION_KEYS: ReadonlySet<string> = new Set([
   'slotsAt',
   'dependsOn',
   'reference',
+  'rows',
 ]);
 
 /** Each field's journey options, by the field's name (rjsf's WidgetProps.name). */

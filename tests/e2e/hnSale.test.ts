@@ -51,6 +51,7 @@ describe('a Honduras sale in Chromium', () => {
     await backStays(page, '/agendar-visita');
     // The calendar asks to confirm (spec 9: CANCELAR and GUARDAR): cancelled, no date is kept.
     const date = page.getByLabel(/^Fecha de instalación/).first();
+    expect(await date.getAttribute('placeholder')).toBe('DD/MM/AAAA');
     await date.click();
     await page.getByRole('dialog').locator('table button:not([disabled])').first().click();
     await screenshot(page, 'hn-sale-calendar');
@@ -79,7 +80,12 @@ describe('a Honduras sale in Chromium', () => {
     await screenshot(page, 'hn-sale-report');
 
     // A pending lead cancelled with one of Honduras's four reasons.
-    await page.getByLabel(/^Número de solicitud a cancelar/).fill('L-1502');
+    // The leads that can still be cancelled are offered (pending or waiting for the seller), no settled one.
+    await page.getByLabel(/^Número de solicitud a cancelar/).first().click();
+    const offered = await page.getByRole('option').allInnerTexts();
+    expect(offered).toEqual(expect.arrayContaining(['L-1502 · Óscar Reyes', 'L-1504 · Wilmer Andino']));
+    expect(offered.some((o) => o.startsWith('L-1501') || o.startsWith('L-1503'))).toBe(false);
+    await page.getByRole('option', { name: 'L-1502 · Óscar Reyes', exact: true }).click();
     await choose(page, 'Motivo de cancelación', 'El cliente cambió de opinión');
     await click(page, 'Cancelar solicitud');
     await page.getByText('La solicitud fue cancelada').waitFor();

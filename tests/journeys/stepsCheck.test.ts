@@ -44,6 +44,7 @@ describe('npm run journeys:check on the step screens', () => {
         'reference-data-unknown.json',
         'widget-unreadable-answer.json',
         'mask-by-unknown-field.json',
+        'journey-select-unknown-rows.json',
       ]),
     );
   });

@@ -23,6 +23,8 @@ interface ConfirmButtons {
  */
 export function DatePickerWidget(props: WidgetProps) {
   const { id, value, onChange, label, rawErrors, required, registry, options } = props;
+  // The step's placeholder (the spec's DD/MM/AAAA), else a plain invitation.
+  const hint = props.placeholder || 'Elige una fecha';
   const { journeyData } = registry.formContext as StepFormContext;
   const { datesAt } = journeyOptionsOf(props);
   const offeredAt = typeof datesAt === 'string' ? getAt({ context: journeyData }, datesAt) : undefined;
@@ -36,7 +38,7 @@ export function DatePickerWidget(props: WidgetProps) {
     maxDate: dates.at(-1),
     excludeDate: (date: string) => !offered.has(date),
   };
-  const placeholder = dates.length > 0 ? 'Elige una fecha' : 'Sin fechas disponibles';
+  const placeholder = dates.length > 0 ? hint : 'Sin fechas disponibles';
   const buttons = options.buttons as ConfirmButtons | undefined;
   return (
     <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1, weekendDays: [] }}>

@@ -10,6 +10,7 @@ export const fieldWidgets: Record<string, () => Promise<Widget>> = {
   maskedInput: () => import('./MaskedInputWidget').then((m) => m.MaskedInputWidget as Widget),
   providerSelect: () => import('./ProviderSelectWidget').then((m) => m.ProviderSelectWidget as Widget),
   referenceSelect: () => import('./ReferenceSelectWidget').then((m) => m.ReferenceSelectWidget as Widget),
+  journeySelect: () => import('./JourneySelectWidget').then((m) => m.JourneySelectWidget as Widget),
   datePicker: () => import('./DatePickerWidget').then((m) => m.DatePickerWidget as Widget),
   timeSlots: () => import('./TimeSlotsWidget').then((m) => m.TimeSlotsWidget as Widget),
   documentUpload: () => import('./DocumentUploadWidget').then((m) => m.DocumentUploadWidget as Widget),
