@@ -8,6 +8,7 @@ import { createServer } from 'vite';
 import { createSandbox } from '../src/sandbox/server';
 import { compileSteps } from './compileSteps';
 import { packCountry, packRoot } from './countryPack';
+import { demoPin } from './demoPin';
 
 // The country's step validators, fresh (a pack outside the repository is not compiled by npm install).
 const country = packCountry();
@@ -25,6 +26,6 @@ const vite = await createServer({
 });
 await vite.listen();
 const url = vite.resolvedUrls?.local[0] ?? `http://127.0.0.1:${process.env.PORT ?? 5173}/`;
-console.log(`app for ${country.toUpperCase()} at ${url}  (demo PIN 2580 for SV; seed data in src/sandbox/seed/README.md)`);
+console.log(`app for ${country.toUpperCase()} at ${url}  (demo PIN ${demoPin(country) ?? 'none: its seed has no seller'}; seed data in src/sandbox/seed/${country.toLowerCase()}/)`);
 console.log(`sandbox at ${api}; OTP codes sent to customers: ${api}/__sandbox/outbox`);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void Promise.all([vite.close(), sandbox.close()]).then(() => process.exit(0)));
