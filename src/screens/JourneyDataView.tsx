@@ -1,4 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { currency } from 'virtual:country';
+import { formatMoney } from '../engine/countryFile';
+import { rowText } from './rowText';
 
 type Row = Record<string, unknown>;
 
@@ -12,7 +15,8 @@ const personName = (row: Row) =>
 
 /**
  * What a step shows rather than asks (`ui:options.from` at the root of its uiSchema): a list of
- * leads with their status and a button to open each, one lead, a chosen package, an order number.
+ * leads with their status and a button to open each (or any rows, written by `rowTitle` and
+ * `rowDetail`), one lead, a chosen package, an order number, an amount (`money`).
  */
 export function JourneyDataView({
   data,
@@ -39,8 +43,8 @@ export function JourneyDataView({
             <Card key={String(row.id ?? i)} withBorder padding="sm" data-testid="row">
               <Group justify="space-between" wrap="nowrap">
                 <Stack gap={2}>
-                  <Text fw={600}>{personName(row) || String(row.name ?? row.title ?? row.id ?? '')}</Text>
-                  {row.id !== undefined && <Text size="sm">{String(row.id)}</Text>}
+                  <Text fw={600}>{typeof options.rowTitle === 'string' ? rowText(options.rowTitle, row) : personName(row) || String(row.name ?? row.title ?? row.id ?? '')}</Text>
+                  {typeof options.rowDetail === 'string' ? <Text size="sm">{rowText(options.rowDetail, row)}</Text> : row.id !== undefined && <Text size="sm">{String(row.id)}</Text>}
                 </Stack>
                 <Stack gap={4} align="flex-end">
                   {row.status !== undefined && <Badge>{statusText(row.status, labels)}</Badge>}
@@ -76,7 +80,7 @@ export function JourneyDataView({
   return (
     <Text>
       {typeof options.label === 'string' ? `${options.label}: ` : ''}
-      <strong>{String(data)}</strong>
+      <strong>{options.money === true && typeof data === 'number' ? formatMoney(currency, data) : String(data)}</strong>
     </Text>
   );
 }

@@ -125,6 +125,9 @@ describe('Honduras branches in Chromium', () => {
     await submitClient(page, '0801198522222');
     await at(page, '/la-información-del-cliente-falló');
     await page.getByText('El cliente tiene un saldo pendiente con la compañía. Debe pagarlo antes de contratar un servicio nuevo.').waitFor();
+    // What the customer owes, in lempiras.
+    await page.getByText('Saldo pendiente: L 1250.50').waitFor();
+    await screenshot(page, 'hn-branch-debt');
     await click(page, 'Reintentar');
     await at(page, '/información-del-cliente');
     await page.context().close();
@@ -135,6 +138,10 @@ describe('Honduras branches in Chromium', () => {
     await signInToClientInformation(page, app.address);
     await submitClient(page, '0501199033333');
     await at(page, '/servicios-existentes');
+    // The services the customer has, to decide with them.
+    await page.getByText('Internet Hogar 50 Mbps').waitFor();
+    await page.getByText('Col. Kennedy, Tegucigalpa · Contrato C-5001').waitFor();
+    await screenshot(page, 'hn-branch-existing-services');
     await page.getByRole('radio', { name: 'Modificar servicios existentes' }).check();
     await click(page, 'Continuar');
     await at(page, '/mitigo');

@@ -1,6 +1,7 @@
 import { Select } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { getAt } from '../../engine/jsonPointer';
+import { rowText } from '../rowText';
 import { journeyOptionsOf, type StepFormContext } from '../stepFormContext';
 
 /** Which rows of the journey's data a `journeySelect` offers, and how (`ui:options.rows`). */
@@ -30,7 +31,7 @@ export function JourneySelectWidget(props: WidgetProps) {
   const rows = (Array.isArray(listed) ? listed : []).filter((row): row is Record<string, unknown> => row !== null && typeof row === 'object');
   const fits = (row: Record<string, unknown>) => Object.entries(option?.only ?? {}).every(([key, values]) => values.includes(row[key]));
   const data = option
-    ? rows.filter(fits).map((row) => ({ value: text(row[option.value]), label: option.label.replace(/\{([^}]+)\}/g, (_, key: string) => text(row[key])).replace(/\s+/g, ' ').trim() })).filter((choice) => choice.value !== '')
+    ? rows.filter(fits).map((row) => ({ value: text(row[option.value]), label: rowText(option.label, row) })).filter((choice) => choice.value !== '')
     : [];
   const chosen = typeof value === 'string' && data.some((choice) => choice.value === value) ? value : null;
   return (
