@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { CountryFile } from '../../../src/engine/countryFile';
 import { captureOptions, isMobileDevice } from '../../../src/screens/capture/captureOptions';
 
 describe('captureOptions', () => {
@@ -13,6 +15,12 @@ describe('captureOptions', () => {
   it("gives a step that names no limit the ID photo's (spec 5: 2 MB), photos only and no camera", () => {
     expect(captureOptions({})).toEqual({ limits: { maxBytes: 2 * 1024 * 1024, maxDimension: 2048 }, accept: 'image/*', camera: false });
     expect(captureOptions({ maxBytes: -1, maxDimension: 'big', accept: ' ', capture: 'user' })).toEqual(captureOptions({}));
+  });
+
+  it("gives Honduras's photos its country file's limits (spec 5: 1 MB, longest side 1024 on a phone, 2520 elsewhere)", () => {
+    const { images } = JSON.parse(readFileSync('countries/hn.json', 'utf8')) as CountryFile;
+    expect(captureOptions({}, images, true).limits).toEqual({ maxBytes: 1024 * 1024, maxDimension: 1024 });
+    expect(captureOptions({}, images, false).limits).toEqual({ maxBytes: 1024 * 1024, maxDimension: 2520 });
   });
 });
 
