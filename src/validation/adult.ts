@@ -5,7 +5,7 @@ import type { FormatRule } from './formatRule';
  * The calendar day of `now` where the agent is: the device's own day, not UTC's (at 20:00 in
  * San Salvador it is already tomorrow in UTC), as a UTC midnight to compare with parsed dates.
  */
-function todayUtc(now: Date): Date {
+export function todayUtc(now: Date): Date {
   return new Date(Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()));
 }
 

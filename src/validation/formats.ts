@@ -4,7 +4,7 @@ import { dateDmy } from './dateDmy';
 import { digits } from './digits';
 import { dui } from './dui';
 import { email, emailTld5, emailTyping } from './email';
-import { isoDate } from './isoDate';
+import { isoDate, notPastIsoDate } from './isoDate';
 import type { FormatRule } from './formatRule';
 import { nit } from './nit';
 import { otp } from './otp';
@@ -27,7 +27,7 @@ const ruleModules = {
   digits: { digits },
   dui: { dui },
   email: { email, emailTld5, emailTyping },
-  isoDate: { isoDate },
+  isoDate: { isoDate, notPastIsoDate },
   nit: { nit },
   otp: { otp },
   personName: { personName },

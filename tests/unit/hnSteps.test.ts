@@ -11,6 +11,13 @@ const step = (name: string) => JSON.parse(readFileSync(`schemas/steps/hn/${name}
 /** The message shown under one field, none when it is right. */
 const under = (name: string, data: Record<string, unknown>, field: string) => validateStepData(step(name), data).find((p) => p.pointer === `/${field}`)?.message;
 
+/** The agent's calendar day `offset` days from today, YYYY-MM-DD. */
+function day(offset: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + offset);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
 const client = { documentType: 'CC', documentNumber: '0801199012345', cliFirstName: 'María', cliLastName: 'Zelaya', cliTelephone: '88765432' };
 const contract = { email: 'maria@example.com', cliTelephone: '88765432', refNameA: 'Luis Cruz', refTelephoneA: '77887766', refNameB: 'Ana Flores', refTelephoneB: '22334455' };
 const address = { department: '08', municipality: '0801', suburb: 'Kennedy', street: 'Calle 1', house: '12' };
@@ -39,7 +46,9 @@ const rows: Array<[string, string, Record<string, unknown>, string, string | und
   ['a reviewed birth of 2020', 'idReview', { ...review, birthYear: '2020' }, 'birthYear', 'El año debe tener 4 dígitos y ser 2019 o anterior'],
   ['a reviewed 31 April', 'idReview', { ...review, birthDate: '31', birthMonth: '04' }, 'birthDate', formatMessages['date-dmy']],
   ['a reviewed day 32', 'idReview', { ...review, birthDate: '32' }, 'birthDate', 'El día debe tener 2 dígitos, del 01 al 31'],
-  ['no message for the installer (optional)', 'scheduleVisit', { installationDate: '2026-12-01', time: 'AM', cliTelephone: '88765432' }, 'actComments', undefined],
+  ['no message for the installer (optional)', 'scheduleVisit', { installationDate: day(1), time: 'AM', cliTelephone: '88765432' }, 'actComments', undefined],
+  ['a visit today', 'scheduleVisit', { installationDate: day(0), time: 'AM', cliTelephone: '88765432' }, 'installationDate', undefined],
+  ['a visit yesterday', 'scheduleVisit', { installationDate: day(-1), time: 'AM', cliTelephone: '88765432' }, 'installationDate', 'La fecha de instalación no puede estar en el pasado'],
 ];
 
 describe('Honduras rules on its screens', () => {

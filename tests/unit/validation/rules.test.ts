@@ -229,6 +229,13 @@ const cases: RuleCase[] = [
     invalid: ['16/06/2008', '16-06-2008', '15/06/2010', '15/06/2026', '01/01/2030', '31/02/2000', '15-06/2000', ''],
   },
   {
+    format: 'date-not-past',
+    message: 'La fecha de instalación no puede estar en el pasado',
+    now: NOW,
+    valid: ['2026-06-15', '2026-06-16', '2027-01-01', '2028-02-29'],
+    invalid: ['2026-06-14', '2025-12-31', '2026-02-30', '15/06/2026', '2026-06-15T10:00', ''],
+  },
+  {
     format: 'past-date',
     message: 'La fecha no puede ser posterior a hoy',
     now: NOW,
