@@ -116,6 +116,25 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
   // `lead.cancel` with its fields, not `step.submit`).
   const submitting = useRef('step.submit');
   const submit = () => send({ type: submitting.current, data: formData });
+  type StepButton = NonNullable<StepFile['buttons']>[number];
+  const disabledButton = (button: StepButton) => busy || (button.validate === true && missingRequired);
+  const press = (button: StepButton) => {
+    submitting.current = button.event;
+    if (button.validate && form.current) form.current.submit();
+    else if (button.event === 'step.submit') submit();
+    else send({ type: button.event });
+  };
+  // Enter in a field presses the screen's main button, as a form's submit would (a PIN, a code).
+  const primary = (step.buttons ?? []).find((button) => button.primary && button !== rowButton);
+  const onKeyDown = (event: React.KeyboardEvent) => {
+    const target = event.target as HTMLElement;
+    // Not `defaultPrevented`: a numeric PIN box refuses every key but digits, Enter included.
+    if (event.key !== 'Enter' || !primary || target.tagName !== 'INPUT') return;
+    // A select or a date field opens its list on Enter: that is the agent's choice, not a submit.
+    if (target.getAttribute('aria-haspopup') || (target as HTMLInputElement).readOnly) return;
+    event.preventDefault();
+    if (!disabledButton(primary)) press(primary);
+  };
   const transformErrors = (errors: RJSFValidationError[]) =>
     errors.map((error) => {
       const pointer = (error.property ?? '').replace(/\./g, '/');
@@ -123,7 +142,7 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
     });
 
   return (
-    <Stack gap="md" maw={560}>
+    <Stack gap="md" maw={560} onKeyDown={onKeyDown}>
       <Title order={2}>{step.title}</Title>
       {step.description && <Text>{step.description}</Text>}
       {(typeof sentTo === 'string' || typeof sentTo === 'number') && sentTo !== '' && <Text fw={500}>{`Enviado a ${String(sentTo)}`}</Text>}
@@ -173,13 +192,8 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
             size="md"
             variant={button.primary ? 'filled' : 'default'}
             loading={busy && button.primary}
-            disabled={busy || (button.validate === true && missingRequired)}
-            onClick={() => {
-              submitting.current = button.event;
-              if (button.validate && form.current) form.current.submit();
-              else if (button.event === 'step.submit') submit();
-              else send({ type: button.event });
-            }}
+            disabled={disabledButton(button)}
+            onClick={() => press(button)}
           >
             {button.label}
           </Button>
