@@ -17,7 +17,10 @@ compileSteps(packRoot());
 const sandboxPort = Number(process.env.SANDBOX_PORT ?? 8787);
 const { app: sandbox } = await createSandbox({ db: process.env.SANDBOX_DB ?? '.data/sandbox.db', mode: 'dev' });
 const api = await sandbox.listen({ port: sandboxPort, host: '127.0.0.1' });
+// The config is run as it is (`runner`): Vite's default loader warns on every start that its
+// future native loader will not take the config's extension-less TypeScript imports.
 const vite = await createServer({
+  configLoader: 'runner',
   server: {
     port: Number(process.env.PORT ?? 5173),
     host: '127.0.0.1',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -377,15 +377,25 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     });
   }
   if (options.staticDir && existsSync(resolve(options.staticDir, 'index.html'))) {
-    const page = readFileSync(resolve(options.staticDir, 'index.html'), 'utf8');
-    await app.register(fastifyStatic, { root: resolve(options.staticDir), wildcard: false, index: false });
+    const indexFile = resolve(options.staticDir, 'index.html');
+    // Read again when a build rewrites it: a running sandbox serves the new build at once.
+    let cached = { version: '', page: '' };
+    const currentPage = () => {
+      const { mtimeMs, size } = statSync(indexFile);
+      const version = `${mtimeMs}:${size}`;
+      if (version !== cached.version) cached = { version, page: readFileSync(indexFile, 'utf8') };
+      return cached.page;
+    };
+    // `wildcard` so that files a new build adds are found (not only those there at start); a
+    // path that is no file falls through to the not-found handler below.
+    await app.register(fastifyStatic, { root: resolve(options.staticDir), wildcard: true, index: false });
     // The app's page, with its Content Security Policy: a nonce per answer for the style elements
     // Mantine writes (handed to it in a meta tag), nothing inline otherwise, nothing from elsewhere.
     const sendPage = (reply: FastifyReply) => {
       const nonce = randomBytes(16).toString('base64');
       reply.header('content-security-policy', contentSecurityPolicy(nonce));
       for (const [name, value] of Object.entries(PAGE_HEADERS)) reply.header(name, value);
-      return reply.type('text/html; charset=utf-8').send(page.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />`));
+      return reply.type('text/html; charset=utf-8').send(currentPage().replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />`));
     };
     app.get('/', (_request, reply) => sendPage(reply));
     // The app's routes (/inicio, /información-del-cliente, ...) are the app's to resolve.

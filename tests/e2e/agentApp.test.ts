@@ -97,6 +97,20 @@ describe('the agent app in Chromium', () => {
     expect(typed).toBe('');
   });
 
+  it('loads the landing with no failed request (the favicon was a 404 on every load)', async () => {
+    const page = await app.newPage();
+    const failed: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
+    await page.goto(`${app.address}/`);
+    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => document.querySelector('link[rel="icon"]')?.getAttribute('href'))).toBe('/favicon.svg');
+    expect((await page.request.get(`${app.address}/favicon.svg`)).status()).toBe(200);
+    expect(failed).toEqual([]);
+  });
+
   it('sends a private URL without a session to the landing', async () => {
     const page = await app.newPage();
     await page.goto(`${app.address}/ventas-reporte`);

@@ -34,4 +34,14 @@ describe('the sandbox serving the built app', () => {
     expect(missing.json()).toEqual({ errors: [{ code: 'NOT_FOUND', message: 'No hay resultados' }] });
     expect((await signedInject(sandbox.app)({ url: '/v1/telco/sv/departments' })).statusCode).toBe(401);
   });
+
+  it('serves a new build without a restart (a running sandbox kept the old index.html and missed the new files)', async () => {
+    expect((await sandbox.app.inject({ url: '/' })).body).toContain('<title>Venta D2D</title>');
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Venta D2D 2</title><script src="/app-2.js"></script>');
+    writeFileSync(join(dir, 'app-2.js'), 'console.log(2)');
+    for (const url of ['/', '/inicio']) expect((await sandbox.app.inject({ url })).body).toContain('<title>Venta D2D 2</title>');
+    const script = await sandbox.app.inject({ url: '/app-2.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.body).toBe('console.log(2)');
+  });
 });

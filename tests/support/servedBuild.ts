@@ -35,7 +35,7 @@ export async function withPack<T>(pack: PackChoice, work: () => Promise<T>): Pro
 /** The production build of one country into a new folder (each test file its own: files run in parallel). */
 export async function buildCountry(pack: PackChoice = {}): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), 'field-sales-build-'));
-  await withPack(pack, () => build({ logLevel: 'warn', build: { outDir, emptyOutDir: true } }));
+  await withPack(pack, () => build({ configLoader: 'runner', logLevel: 'warn', build: { outDir, emptyOutDir: true } }));
   return outDir;
 }
 
