@@ -8,6 +8,7 @@ import { errorMessage } from '../validation/errorMessage';
 import type { StepFormContext } from './stepFormContext';
 import { JourneyDataView } from './JourneyDataView';
 import { splitJourneyOptions } from './journeyOptions';
+import { ReadOnlyValueWidget } from './widgets/ReadOnlyValueWidget';
 import { loadAhead, loadedStep, loadStep, type LoadedStep } from './stepLoader';
 
 export interface StepScreenProps extends Omit<StepFormContext, 'formData' | 'fieldOptions'> {
@@ -91,14 +92,22 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
   const locked = Object.keys(locks).filter((field) => locks[field]);
   const unlock = (field: string) => setFormData((current) => ({ ...current, [LOCKS]: { ...(current[LOCKS] as object), [field]: false } }));
   const shownUi: UiSchema = { ...rjsfUi, 'ui:submitButtonOptions': { norender: true } };
-  for (const field of locked) shownUi[field] = { ...(rjsfUi[field] as UiSchema), 'ui:disabled': true };
+  // What the agent does not type is written as text (readable, not a greyed-out input); a value
+  // locked as the ID gave it has its "Editar ..." button beside it.
+  for (const [field, schema] of Object.entries(properties(step))) {
+    const fieldUi = (rjsfUi[field] ?? {}) as UiSchema;
+    const isLocked = locked.includes(field);
+    if (!isLocked && schema?.readOnly !== true && fieldUi['ui:disabled'] !== true) continue;
+    const editLabel = isLocked ? { editLabel: `Editar ${(schema?.title ?? field).toLowerCase()}` } : {};
+    shownUi[field] = { ...fieldUi, 'ui:widget': 'readOnlyValue', 'ui:disabled': false, 'ui:options': { ...((fieldUi['ui:options'] as object | undefined) ?? {}), ...editLabel } };
+  }
   const rootOptions = (ui['ui:options'] ?? {}) as Record<string, unknown>;
   // What the screen shows of the journey's data (a list of leads, an order number), above its form if it has one (a report with a cancel form).
   const shows = typeof rootOptions.from === 'string' && !FormWidget ? getAt({ context: journeyData }, rootOptions.from) : undefined;
   // A list's button acts on one row (the sales report's "Ver detalle" opens that lead).
   const rowButton = Array.isArray(shows) ? step.buttons?.find((b) => b.event === 'lead.open') : undefined;
   const sentTo = typeof rootOptions.sentTo === 'string' ? getAt({ context: journeyData }, rootOptions.sentTo) : undefined;
-  const context: StepFormContext = { call, formData, journeyData, send, fieldOptions };
+  const context: StepFormContext = { call, formData, journeyData, send, fieldOptions, unlock };
   const onChange = (changed: Record<string, unknown>) => {
     const next = withoutRefusedConsents(step, changed);
     // A field whose change sends a journey event (`ui:options.sends`): months, the visit date.
@@ -147,6 +156,7 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
       {step.description && <Text>{step.description}</Text>}
       {(typeof sentTo === 'string' || typeof sentTo === 'number') && sentTo !== '' && <Text fw={500}>{`Enviado a ${String(sentTo)}`}</Text>}
       {step.text?.map((paragraph) => <Text key={paragraph}>{paragraph}</Text>)}
+      {locked.length > 0 && <Text size="sm">Datos leídos del documento: si alguno no coincide, edítalo.</Text>}
       {typeof rootOptions.from === 'string' && !FormWidget && (
         <JourneyDataView data={shows} options={rootOptions} rowEvent={rowButton} send={send} />
       )}
@@ -159,7 +169,7 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
           uiSchema={shownUi}
           formData={formData}
           validator={validator}
-          widgets={rjsf.widgets}
+          widgets={{ ...rjsf.widgets, readOnlyValue: ReadOnlyValueWidget }}
           formContext={context}
           noHtml5Validate
           // A `const` is a rule, not a value: a consent that must be given opens unticked, and a
@@ -171,20 +181,7 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
           onSubmit={submit}
         />
       )}
-      {locked.length > 0 && (
-        <Stack gap={4}>
-          <Text size="sm" c="dimmed">
-            Datos leídos del documento. Si alguno no coincide, edítalo:
-          </Text>
-          <Group gap="xs">
-            {locked.map((field) => (
-              <Button key={field} size="compact-md" variant="light" h="auto" py={4} styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }} onClick={() => unlock(field)}>
-                {`Editar ${(properties(step)[field]?.title ?? field).toLowerCase()}`}
-              </Button>
-            ))}
-          </Group>
-        </Stack>
-      )}
+
       <Group>
         {(step.buttons ?? []).filter((button) => button !== rowButton).map((button) => (
           <Button

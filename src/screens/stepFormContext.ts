@@ -17,6 +17,8 @@ export interface StepFormContext {
    * from rjsf, which would hand them to the widget as props (see journeyOptions).
    */
   fieldOptions?: FieldOptions;
+  /** Opens a field locked as the ID gave it for typing (its "Editar ..." button). */
+  unlock?: (field: string) => void;
 }
 
 /** A field widget's journey options, by the name rjsf gives it (WidgetProps.name). */

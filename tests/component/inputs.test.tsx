@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import './jsdomShims';
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { showStep } from './stepScreen';
@@ -61,18 +61,19 @@ describe('edit locks on /id-revisar', () => {
     },
   };
 
-  it('locks what the ID gave until the agent unlocks that field, and leaves the rest open', async () => {
+  it('shows what the ID gave as text with an Editar beside each, until the agent unlocks that field, and leaves the rest open', async () => {
     const sent = await showStep('idReview', read);
     const user = userEvent.setup({ delay: null });
-    const name = screen.getByRole('textbox', { name: /^Nombres/ });
-    expect(name).toHaveProperty('value', 'ANA MARIA');
-    expect(name).toHaveProperty('disabled', true);
-    expect(screen.getByRole('textbox', { name: /^Número de documento/ })).toHaveProperty('disabled', true);
+    const shownAs = (label: string) => screen.getByRole('group', { name: label }).querySelector('[data-readonly-value]')?.textContent;
+    expect(shownAs('Nombres')).toBe('ANA MARIA');
+    expect(shownAs('Número de documento')).toBe('05129374-5');
+    expect(screen.queryByRole('textbox', { name: /^Nombres/ })).toBeNull();
     // Read but not locked (no `lock`): the profession stays open.
     expect(screen.getByRole('textbox', { name: /^Profesión/ })).toHaveProperty('disabled', false);
-    await user.click(screen.getByRole('button', { name: 'Editar nombres' }));
-    expect(name).toHaveProperty('disabled', false);
-    expect(screen.getByRole('textbox', { name: /^Apellidos/ })).toHaveProperty('disabled', true);
+    await user.click(within(screen.getByRole('group', { name: 'Nombres' })).getByRole('button', { name: 'Editar nombres' }));
+    const name = screen.getByRole('textbox', { name: /^Nombres/ });
+    expect(name).toHaveProperty('value', 'ANA MARIA');
+    expect(shownAs('Apellidos')).toBe('PEREZ LOPEZ');
     expect(screen.queryByRole('button', { name: 'Editar nombres' })).toBeNull();
     await user.clear(name);
     await user.click(name);

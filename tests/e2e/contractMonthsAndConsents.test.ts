@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { choose, click, createOrder, onArrival, sellUntilConfirmation } from '../support/sale';
+import { choose, click, createOrder, onArrival, readValue, sellUntilConfirmation } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
 
 // Two things the step files say and the screens once did not do: a field whose change sends a
@@ -8,7 +8,7 @@ import { pathOf, useServedApp } from '../support/servedApp';
 // customer by a box that opens ticked).
 const app = useServedApp();
 
-const charge = (page: Page) => page.getByLabel(/^Cargo de instalación/).inputValue();
+const charge = (page: Page) => readValue(page, 'Cargo de instalación');
 
 describe('step choices in Chromium', () => {
   it('choosing 12 months on /proceder-pago asks activationCost for 12 months and shows its charge', async () => {
@@ -16,15 +16,15 @@ describe('step choices in Chromium', () => {
     await sellUntilConfirmation(page, app.address, '/proceder-pago');
     // The sandbox's charge for the first bundle (seed catalog.json, activationCosts): 60 for
     // no contract, 25 for 12 months. It comes from the request's monthsContract.
-    await expect.poll(() => charge(page)).toBe('60');
+    await expect.poll(() => charge(page)).toBe('$60.00');
     await choose(page, 'Meses de contrato', '12 meses');
-    await expect.poll(() => charge(page)).toBe('25');
+    await expect.poll(() => charge(page)).toBe('$25.00');
     expect(await page.getByLabel(/^Meses de contrato/).first().inputValue()).toBe('12 meses');
     // The first option can be chosen again, and the charge follows.
     await choose(page, 'Meses de contrato', '0 meses');
-    await expect.poll(() => charge(page)).toBe('60');
+    await expect.poll(() => charge(page)).toBe('$60.00');
     await choose(page, 'Meses de contrato', '12 meses');
-    await expect.poll(() => charge(page)).toBe('25');
+    await expect.poll(() => charge(page)).toBe('$25.00');
     await click(page, 'Continuar');
     await page.waitForFunction(() => decodeURI(location.pathname) === '/ingresos-del-cliente');
   }, 180_000);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/chromium';
-import { at, click, sellUntilConfirmation } from '../support/sale';
+import { at, click, readValue, sellUntilConfirmation } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
 
 // The map step (/direccion-mapa) in Chromium at a phone's width, on the production build served
@@ -76,7 +76,7 @@ async function markerTip(page: Page) {
 }
 
 /** What a read-only field of the coverage result shows. */
-const shown = (page: Page, label: string) => page.getByRole('textbox', { name: label, exact: true }).inputValue();
+const shown = (page: Page, label: string) => readValue(page, label);
 
 /** The map, opened on `on`, is drawn: its canvas, the marker, and the coverage fill where a node covers. */
 async function mapDrawn(page: Page, on: LatLng) {

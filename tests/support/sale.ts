@@ -19,6 +19,8 @@ export function onArrival(page: Page, look: (route: string) => Promise<void>) {
   arrived.set(page, look);
 }
 
+/** A value the screen shows as text (read-only, or locked as the ID gave it), by its label. */
+export const readValue = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true }).locator('[data-readonly-value]').innerText();
 /** Clicks a button by its exact label. */
 export const click = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
 /** Opens a select by its label and picks an option (the first when none is named). */
