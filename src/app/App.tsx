@@ -7,6 +7,7 @@ import { JourneyContext, useJourney } from './journeyContext';
 import { openingEvents } from './openingEvents';
 import { createJourneyRuntime, type Inspect } from './journeyRuntime';
 import { RouteSync } from './RouteSync';
+import { cssVariablesResolver, theme } from './theme';
 import type { SealedStore } from './sealedStorage';
 
 /** The current step's screen, fed from the journey. */
@@ -40,7 +41,7 @@ export function App({ store, inspect, styleNonce }: { store: SealedStore; inspec
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- one journey per page
   return (
     // The page's Content Security Policy admits style elements with its nonce only (sandbox server).
-    <MantineProvider {...(styleNonce ? { getStyleNonce: () => styleNonce } : {})}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} {...(styleNonce ? { getStyleNonce: () => styleNonce } : {})}>
       <JourneyContext.Provider value={runtime}>
         <RouteSync />
         <AppLayout>

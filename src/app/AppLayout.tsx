@@ -23,7 +23,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <Text fw={700}>{appTitle}</Text>
           </Group>
           <Group gap="sm">
-            {busy && <Loader size="sm" aria-label="Cargando" />}
+            {busy && <Loader size="sm" role="status" aria-label="Cargando" />}
             {step?.progress && <Text aria-label="Progreso">{`${step.progress.n}/${step.progress.of}`}</Text>}
           </Group>
         </Group>

@@ -44,7 +44,7 @@ export function StepScreen(props: StepScreenProps) {
   useEffect(() => (next ? loadAhead(next.split(',')) : undefined), [next]);
   if (failed) return <Text role="alert">No se pudo cargar la pantalla. Revisa tu conexión e inténtalo de nuevo.</Text>;
   if (loaded === null) return <Text role="alert">{`Pantalla no encontrada: ${props.stepName}`}</Text>;
-  if (!loaded) return <Loader size="sm" aria-label="Cargando pantalla" />;
+  if (!loaded) return <Loader size="sm" role="status" aria-label="Cargando pantalla" />;
   return <LoadedStepScreen {...props} loaded={loaded} />;
 }
 

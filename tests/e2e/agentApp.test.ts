@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/chromium';
 import { armFault } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
@@ -109,6 +110,8 @@ describe('the agent app in Chromium', () => {
     expect(await page.evaluate(() => document.querySelector('link[rel="icon"]')?.getAttribute('href'))).toBe('/favicon.svg');
     expect((await page.request.get(`${app.address}/favicon.svg`)).status()).toBe(200);
     expect(failed).toEqual([]);
+    // The landing passes axe-core's WCAG 2.2 A and AA rules.
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('sends a private URL without a session to the landing', async () => {

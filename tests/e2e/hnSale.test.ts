@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/chromium';
 import { activate, fillAddress, fillContract, MARIA, progressOf, scheduleVisit, sellUntilActivation, signInToClientInformation, submitClient, type HnCustomer } from '../support/hnSale';
 import { at, choose, click } from '../support/sale';
@@ -36,10 +37,12 @@ describe('a Honduras sale in Chromium', () => {
   it('pays the installer: every progress label, the visit with back blocked, success with back blocked, the lead in the sales report', async () => {
     const page = await app.newPage();
     const seen: Record<string, string> = {};
+    const violations: string[] = [];
     let shot = 0;
     await sellUntilActivation(page, app.address, newClient('0801199000101'), {
       look: async (route) => {
         shot += 1;
+        for (const v of await axeViolations(page)) violations.push(`${route}: ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
         await screenshot(page, `hn-sale-${String(shot).padStart(2, '0')}${route.replace(/\//g, '-')}`);
         if (PROGRESS[route]) seen[route] = await progressOf(page);
       },
@@ -48,6 +51,9 @@ describe('a Honduras sale in Chromium', () => {
     await at(page, '/agendar-visita', 20_000);
     seen['/agendar-visita'] = await progressOf(page);
     expect(seen).toEqual(PROGRESS);
+    for (const v of await axeViolations(page)) violations.push(`/agendar-visita: ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+    // Every screen of Honduras's sale passes axe-core's WCAG 2.2 A and AA rules.
+    expect(violations).toEqual([]);
     await backStays(page, '/agendar-visita');
     // The calendar asks to confirm (spec 9: CANCELAR and GUARDAR): cancelled, no date is kept.
     const date = page.getByLabel(/^Fecha de instalación/).first();

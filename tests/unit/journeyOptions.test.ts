@@ -12,7 +12,7 @@ describe('splitJourneyOptions', () => {
     expect(ui).toEqual({
       'ui:order': ['monthsContract', 'activationCost'],
       monthsContract: { 'ui:widget': 'select' },
-      activationCost: { 'ui:widget': 'updown', 'ui:disabled': true },
+      activationCost: { 'ui:widget': 'updown', 'ui:disabled': true, 'ui:options': { money: true } },
     });
     expect(fieldOptions).toEqual({
       monthsContract: { sends: { event: 'checkout.months', as: 'months' } },

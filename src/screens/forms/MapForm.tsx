@@ -100,7 +100,7 @@ export function MapForm(props: FormWidgetProps) {
             <PointMap kit={kit} view={opening} point={point} onPoint={set} areas={areas} onFailure={() => setFailed(true)} />
           ) : (
             <Center h="100%">
-              <Loader size="sm" aria-label="Cargando mapa" />
+              <Loader size="sm" role="status" aria-label="Cargando mapa" />
             </Center>
           )}
         </Box>
