@@ -85,6 +85,9 @@ describe('the agent app in Chromium', () => {
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByRole('heading', { name: 'Deuda pendiente de pago' }).waitFor();
     expect(path(page)).toBe('/deuda-pendiente');
+    // What the customer owes, in dollars; the title is not repeated in the text.
+    await page.getByText('Saldo pendiente: $87.50').waitFor();
+    expect(await page.getByText('Deuda pendiente de pago').count()).toBe(1);
     await screenshot(page, '03-deuda-pendiente');
   });
 

@@ -218,7 +218,7 @@ describe('capture steps in Chromium', () => {
 
     const uploaded = page.waitForResponse((response) => response.url().endsWith('/activator/upload'));
     await drawSignature(page);
-    await page.getByText('Firma guardada').waitFor();
+    await page.getByText(/^Firma cargada/).waitFor();
     // Uploaded as a PNG (the sandbox names an upload by the image's own bytes; the answer
     // travels sealed, so its record is read where the provider keeps it).
     expect((await uploaded).status()).toBe(200);
@@ -229,12 +229,12 @@ describe('capture steps in Chromium', () => {
     // Clear: the drawing, the saved signature and the way on go.
     await click(page, 'Borrar firma');
     expect(await inkPixels(page)).toBe(0);
-    expect(await page.getByText('Firma guardada').count()).toBe(0);
+    expect(await page.getByText(/^Firma cargada/).count()).toBe(0);
     expect(await save.isDisabled()).toBe(true);
 
     // Redone, in two strokes: saved once the agent stops drawing.
     await drawSignature(page, 2);
-    await page.getByText('Firma guardada').waitFor();
+    await page.getByText(/^Firma cargada/).waitFor();
     const ink = await inkPixels(page);
     expect(ink).toBeGreaterThan(0);
     await screenshot(page, 'capture-signature-portrait');

@@ -54,7 +54,7 @@ async function sign(page: Page) {
   await page.mouse.down();
   for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 30 + i * 20, box.y + 40 + (i % 2) * 30);
   await page.mouse.up();
-  await page.getByText(/Firma guardada/).waitFor();
+  await page.getByText(/Firma cargada/).waitFor();
 }
 
 /**

@@ -129,7 +129,7 @@ export function SignatureForm(props: FormWidgetProps) {
         <Button variant="default" size="md" onClick={clear}>
           {typeof options.clearLabel === 'string' ? options.clearLabel : 'Borrar'}
         </Button>
-        {saved && <Text size="sm">Firma guardada</Text>}
+        {saved && <Text size="sm">Firma cargada: toca «Guardar firma» para continuar</Text>}
         {!saved && !upload.busy && <Text size="sm" c="dimmed">Firma dentro del recuadro</Text>}
       </Group>
       {upload.error && (
