@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/chromium';
-import { armFault } from '../support/sale';
+import { armFault, fromMenu } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
 
 // The agent app in real Chromium: the production build served by the sandbox, as
@@ -57,10 +57,7 @@ async function signIn(page: Page, pin = '2580') {
   await page.getByRole('button', { name: 'Ingresar' }).click();
 }
 
-async function openMenu(page: Page, entry: string) {
-  await page.getByRole('button', { name: 'Menú' }).click();
-  await page.getByRole('button', { name: entry }).click();
-}
+const openMenu = fromMenu;
 
 /** Signs in and starts a sale: the page ends on the client information step. */
 async function startSale(page: Page) {

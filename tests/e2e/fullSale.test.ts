@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/chromium';
-import { armFault as armSandboxFault, at, click, createOrder, onArrival, sellUntilConfirmation } from '../support/sale';
+import { armFault as armSandboxFault, at, click, createOrder, fromMenu, onArrival, sellUntilConfirmation } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
 
 // A whole sale in Chromium at a phone's viewport, through every El Salvador step, against the
@@ -68,8 +68,7 @@ describe('a sale in Chromium', () => {
 
     await click(page, 'Volver al inicio');
     await at(page, '/inicio');
-    await page.getByRole('button', { name: 'Menú' }).click();
-    await click(page, 'Reporte de ventas');
+    await fromMenu(page, 'Reporte de ventas');
     await at(page, '/ventas-reporte');
     const row = page.getByTestId('row').filter({ hasText: leadId ?? 'none' });
     await expect(row.getByText('Pendiente')).toBeTruthy();
@@ -111,8 +110,7 @@ describe('a sale in Chromium', () => {
 
     // A 401 on any call wipes the session and lands on the landing with "No autorizado".
     await armFault('sales', '401');
-    await page.getByRole('button', { name: 'Menú' }).click();
-    await click(page, 'Reporte de ventas');
+    await fromMenu(page, 'Reporte de ventas');
     await at(page, '/');
     await page.getByRole('alert').filter({ hasText: 'No autorizado' }).waitFor();
     // Nothing of the sale is left in the tab's storage (the journey restarts from its initial data).

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/chromium';
 import { activate, fillAddress, fillContract, MARIA, progressOf, scheduleVisit, sellUntilActivation, signInToClientInformation, submitClient, type HnCustomer } from '../support/hnSale';
-import { at, choose, click } from '../support/sale';
+import { at, choose, click, fromMenu } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
 
 // Honduras in Chromium: the COUNTRY=hn build served by the sandbox, which serves Honduras's API
@@ -75,8 +75,9 @@ describe('a Honduras sale in Chromium', () => {
     await click(page, 'Volver al inicio');
     await at(page, '/inicio');
     await page.getByRole('button', { name: 'Menú' }).click();
-    expect(await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button').allInnerTexts()).toEqual(['Nuevo cliente', 'Reporte de ventas', 'Cerrar sesión']);
-    await click(page, 'Reporte de ventas');
+    const sidebar = page.getByRole('navigation', { name: 'Menú principal' });
+    expect(await sidebar.getByRole('button').allInnerTexts()).toEqual(['Nuevo cliente', 'Reporte de ventas', 'Cerrar sesión']);
+    await sidebar.getByRole('button', { name: 'Reporte de ventas' }).click();
     await at(page, '/ventas-reporte');
     // The status badges are written in capitals by their style: compared without case.
     const report = (await page.locator('main').innerText()).toLowerCase();
@@ -154,8 +155,7 @@ describe('Honduras branches in Chromium', () => {
     await screenshot(page, 'hn-branch-mitigo');
     await click(page, 'Volver al inicio');
     await at(page, '/inicio');
-    await page.getByRole('button', { name: 'Menú' }).click();
-    await click(page, 'Nuevo cliente');
+    await fromMenu(page, 'Nuevo cliente');
     await at(page, '/información-del-cliente');
     await submitClient(page, '0501199033333');
     await at(page, '/servicios-existentes');

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/chromium';
-import { armFault } from '../support/sale';
+import { armFault, fromMenu } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
 
 // The shell's own events in real Chromium: the provider's maintenance answer (503) takes the
@@ -19,8 +19,7 @@ async function signIn(page: Page) {
 
 async function startSale(page: Page) {
   await signIn(page);
-  await page.getByRole('button', { name: 'Menú' }).click();
-  await page.getByRole('button', { name: 'Nuevo cliente' }).click();
+  await fromMenu(page, 'Nuevo cliente');
   await page.getByRole('heading', { name: 'Información del cliente' }).waitFor();
 }
 

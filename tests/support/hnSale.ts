@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { at, choose, click, outboxCodes } from './sale';
+import { at, choose, click, fromMenu, outboxCodes } from './sale';
 
 // A Honduras sale driven in Chromium (COUNTRY=hn build), shared by its browser tests and the app
 // benchmark. The values reach the branches of src/sandbox/seed/hn/README.md.
@@ -27,8 +27,7 @@ export async function signInToClientInformation(page: Page, address: string) {
   await page.keyboard.type('2580');
   await click(page, 'Ingresar');
   await at(page, '/inicio');
-  await page.getByRole('button', { name: 'Menú' }).click();
-  await click(page, 'Nuevo cliente');
+  await fromMenu(page, 'Nuevo cliente');
   await at(page, '/información-del-cliente');
 }
 

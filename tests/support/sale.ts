@@ -21,6 +21,11 @@ export function onArrival(page: Page, look: (route: string) => Promise<void>) {
 
 /** A value the screen shows as text (read-only, or locked as the ID gave it), by its label. */
 export const readValue = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true }).locator('[data-readonly-value]').innerText();
+/** Opens the sidebar and taps one of its entries (the home screen has buttons of the same names). */
+export async function fromMenu(page: Page, entry: string) {
+  await page.getByRole('button', { name: 'Menú' }).click();
+  await page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: entry, exact: true }).click();
+}
 /** Clicks a button by its exact label. */
 export const click = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
 /** Opens a select by its label and picks an option (the first when none is named). */
@@ -73,8 +78,7 @@ export async function sellUntilConfirmation(page: Page, address: string, stopAt?
   await page.keyboard.type('2580');
   await click(page, 'Ingresar');
   if (await reach('/inicio')) return;
-  await page.getByRole('button', { name: 'Menú' }).click();
-  await click(page, 'Nuevo cliente');
+  await fromMenu(page, 'Nuevo cliente');
   if (await reach('/información-del-cliente')) return;
   await page.getByLabel('Número de documento').fill('05129374-5');
   await click(page, 'Continuar');
