@@ -10,6 +10,8 @@ function statusText(status: unknown, labels: Record<string, string>): string {
   return labels[String(status)] ?? String(status ?? '');
 }
 
+const money = (amount: number) => formatMoney(currency, amount);
+
 const personName = (row: Row) =>
   [row.cliFirstName, row.cliSecondName, row.cliFirstLastName, row.cliSecondLastName].filter((v) => typeof v === 'string' && v !== '').join(' ');
 
@@ -43,8 +45,8 @@ export function JourneyDataView({
             <Card key={String(row.id ?? i)} withBorder padding="sm" data-testid="row">
               <Group justify="space-between" wrap="nowrap">
                 <Stack gap={2}>
-                  <Text fw={600}>{typeof options.rowTitle === 'string' ? rowText(options.rowTitle, row) : personName(row) || String(row.name ?? row.title ?? row.id ?? '')}</Text>
-                  {typeof options.rowDetail === 'string' ? <Text size="sm">{rowText(options.rowDetail, row)}</Text> : row.id !== undefined && <Text size="sm">{String(row.id)}</Text>}
+                  <Text fw={600}>{typeof options.rowTitle === 'string' ? rowText(options.rowTitle, row, money) : personName(row) || String(row.name ?? row.title ?? row.id ?? '')}</Text>
+                  {typeof options.rowDetail === 'string' ? <Text size="sm">{rowText(options.rowDetail, row, money)}</Text> : row.id !== undefined && <Text size="sm">{String(row.id)}</Text>}
                 </Stack>
                 <Stack gap={4} align="flex-end">
                   {row.status !== undefined && <Badge>{statusText(row.status, labels)}</Badge>}

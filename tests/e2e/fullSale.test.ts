@@ -27,14 +27,17 @@ async function recordedPage() {
   const progress: string[] = [];
   // What axe-core finds against WCAG 2.2 A and AA on each screen arrived at.
   const violations: string[] = [];
+  // What the package summary shows the customer.
+  const summaries: string[] = [];
   onArrival(page, async (route) => {
     shot += 1;
     for (const v of await axeViolations(page)) violations.push(`${route}: ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+    if (route === '/confirmar-seleccion-paquete') summaries.push(await page.locator('main').innerText());
     const label = page.getByLabel('Progreso');
     progress.push(`${route} ${(await label.count()) > 0 ? await label.innerText() : '-'}`);
     await screenshot(page, `sale-${String(shot).padStart(2, '0')}${route.replace(/\//g, '-')}`);
   });
-  return Object.assign(page, { urls, progress, violations });
+  return Object.assign(page, { urls, progress, violations, summaries });
 }
 
 const armFault = (operationId: string, fault: string) => armSandboxFault(app.address, operationId, fault);
@@ -48,6 +51,9 @@ describe('a sale in Chromium', () => {
     const sale = [...new Set(page.progress.filter((p) => !/^\/(inicio|documentos-cargados)? /.test(p)).map((p) => p.split(' ')[1] ?? ''))];
     expect(sale).toEqual(Array.from({ length: 23 }, (_, i) => `${i + 1}/23`).filter((p) => p !== '4/23'));
     expect(page.progress).toContain('/inicio -');
+    // The package and the order are summed up with the plan's monthly price in dollars (the plan's name only before).
+    expect(page.summaries[0]).toMatch(/\$\d+\.\d{2} al mes/);
+    expect(await page.locator('main').innerText()).toMatch(/\$\d+\.\d{2} al mes/);
     // Every screen of the sale passes axe-core's WCAG 2.2 A and AA rules (60 contrast failures on 27 screens before).
     expect(page.violations).toEqual([]);
     // Another error than a timeout: the failed screen, from which the agent retries.
