@@ -86,3 +86,31 @@ export function JourneyDataView({
     </Text>
   );
 }
+
+/** One line a screen shows from the journey's data under its list (`ui:options.lines`). */
+export interface SummaryLine {
+  label: string;
+  from: string;
+  money?: boolean;
+}
+
+/**
+ * Values the customer should see before agreeing (the installation charge, the months of
+ * contract), each as "label: value"; a value the journey does not hold is left out.
+ */
+export function SummaryLines({ lines, read }: { lines: SummaryLine[]; read: (pointer: string) => unknown }) {
+  const shown = lines
+    .map((line) => ({ line, value: read(line.from) }))
+    .filter(({ value }) => typeof value === 'string' || typeof value === 'number');
+  if (shown.length === 0) return null;
+  return (
+    <Stack gap={2}>
+      {shown.map(({ line, value }) => (
+        <Text key={line.from}>
+          {`${line.label}: `}
+          <strong>{line.money === true && typeof value === 'number' ? money(value) : String(value)}</strong>
+        </Text>
+      ))}
+    </Stack>
+  );
+}

@@ -6,7 +6,7 @@ import { getAt } from '../engine/jsonPointer';
 import type { StepFile } from '../engine/stepFile';
 import { errorMessage } from '../validation/errorMessage';
 import type { StepFormContext } from './stepFormContext';
-import { JourneyDataView } from './JourneyDataView';
+import { JourneyDataView, SummaryLines, type SummaryLine } from './JourneyDataView';
 import { splitJourneyOptions } from './journeyOptions';
 import { ReadOnlyValueWidget } from './widgets/ReadOnlyValueWidget';
 import { loadAhead, loadedStep, loadStep, type LoadedStep } from './stepLoader';
@@ -160,6 +160,7 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
       {typeof rootOptions.from === 'string' && !FormWidget && (
         <JourneyDataView data={shows} options={rootOptions} rowEvent={rowButton} send={send} />
       )}
+      {Array.isArray(rootOptions.lines) && <SummaryLines lines={rootOptions.lines as SummaryLine[]} read={(pointer) => getAt({ context: journeyData }, pointer)} />}
       {!step.schema && FormWidget && <FormWidget {...context} value={formData} onChange={setFormData} options={rootOptions} title={step.title} />}
       {step.schema && FormWidget && <FormWidget {...context} value={formData} onChange={setFormData} options={rootOptions} title={step.title} />}
       {rjsf && validator && (

@@ -53,7 +53,11 @@ describe('a sale in Chromium', () => {
     expect(page.progress).toContain('/inicio -');
     // The package and the order are summed up with the plan's monthly price in dollars (the plan's name only before).
     expect(page.summaries[0]).toMatch(/\$\d+\.\d{2} al mes/);
-    expect(await page.locator('main').innerText()).toMatch(/\$\d+\.\d{2} al mes/);
+    const confirmation = await page.locator('main').innerText();
+    expect(confirmation).toMatch(/\$\d+\.\d{2} al mes/);
+    // And the contract's months and the installation charge for them (the sandbox's first bundle: $60.00 with no contract).
+    expect(confirmation).toContain('Meses de contrato: 0');
+    expect(confirmation).toContain('Cargo de instalación: $60.00');
     // Every screen of the sale passes axe-core's WCAG 2.2 A and AA rules (60 contrast failures on 27 screens before).
     expect(page.violations).toEqual([]);
     // Another error than a timeout: the failed screen, from which the agent retries.
