@@ -29,6 +29,9 @@ create table if not exists contact_mediums (kind text not null, value text not n
 create table if not exists leads (id text primary key, seller_code text not null, status text not null, data text not null, created_at integer not null);
 create table if not exists idempotency (key text primary key, body_hash text not null, status integer not null, response text not null);
 create table if not exists settings (key text primary key, data text not null);
+create table if not exists customer_contacts (id integer primary key autoincrement, seller_code text not null, data text not null, created_at integer not null);
+create table if not exists agreements (id integer primary key autoincrement, seller_code text not null, data text not null, created_at integer not null);
+create table if not exists appointments (id integer primary key autoincrement, lead_id text not null, data text not null, created_at integer not null);
 `;
 
 type Seed = Record<string, unknown>;

@@ -61,6 +61,11 @@ export interface HandlerAnswer {
 
 export type Handler = (ctx: HandlerContext) => HandlerAnswer | Promise<HandlerAnswer>;
 
+/** The provider's 404 for something it does not have (spec section 8: 'No hay resultados'). */
+export function notFound(): HandlerAnswer {
+  return { status: 404, body: { error: { message: 'No hay resultados' } } };
+}
+
 /** The provider's 400 body (spec section 8: `errors[0].message`). */
 export function badRequest(message: string, code = 'BAD_REQUEST', status = 400): HandlerAnswer {
   return { status, body: { errors: [{ code, message }] } };

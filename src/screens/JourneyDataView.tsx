@@ -82,7 +82,7 @@ export function JourneyDataView({
   return (
     <Text>
       {typeof options.label === 'string' ? `${options.label}: ` : ''}
-      <strong>{options.money === true && typeof data === 'number' ? formatMoney(currency, data) : String(data)}</strong>
+      <strong>{options.money === true && typeof data === 'number' ? money(data) : String(data)}</strong>
     </Text>
   );
 }

@@ -182,7 +182,6 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
           onSubmit={submit}
         />
       )}
-
       <Group>
         {(step.buttons ?? []).filter((button) => button !== rowButton).map((button) => (
           <Button

@@ -4,9 +4,6 @@ import { documentKey, documentProblem, type ProviderSettings } from '../provider
 import { debtOf, findCustomer, type Customer } from './customers';
 import { OPEN_STATUSES } from './orderLifecycle';
 
-
-const cents = (value: number) => Math.round(value * 100) / 100;
-
 /** The customer a query's `documentType` and `documentNumber` name, or the 400 / fault answer instead. */
 function customerOf(db: SandboxDb, provider: ProviderSettings, query: Record<string, unknown>): { customer: Customer | undefined } | HandlerAnswer {
   const type = String(query.documentType);
@@ -56,7 +53,7 @@ export const accountsHandlers: Record<string, Handler> = {
     const found = customerOf(db, provider, query);
     if ('body' in found) return found;
     const { hasDebt, debtAmount } = found.customer ? debtOf(found.customer) : { hasDebt: false, debtAmount: 0 };
-    return { body: { hasDebt, amount: cents(debtAmount), currency: provider.currency.code } };
+    return { body: { hasDebt, amount: debtAmount, currency: provider.currency.code } };
   },
   currentPlans: ({ db, query, provider }) => {
     const found = customerOf(db, provider, query);

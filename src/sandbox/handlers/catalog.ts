@@ -81,7 +81,9 @@ export const catalogHandlers: Record<string, Handler> = {
     const nodeClass = findNode(db, query.node)?.nodeClass;
     const planId = String(query.planId);
     const all = parseData<CatalogAddon[]>(db.prepare("select data from settings where key = 'addons'").get()) ?? [];
-    const fits = (a: CatalogAddon) => nodeClass !== undefined && a.nodeClasses.includes(nodeClass) && findOffer(db, planId) !== undefined && (a.planIds === undefined || a.planIds.includes(planId));
+    // An unknown node or plan has no add-ons (asked once, not per add-on).
+    if (nodeClass === undefined || !findOffer(db, planId)) return { body: { addons: [] } };
+    const fits = (a: CatalogAddon) => a.nodeClasses.includes(nodeClass) && (a.planIds === undefined || a.planIds.includes(planId));
     const { currency } = pricesOf(db);
     return { body: { addons: all.filter(fits).map((a) => ({ code: a.addonId, name: a.name, price: a.price, currency })) } };
   },

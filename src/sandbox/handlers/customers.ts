@@ -1,5 +1,5 @@
 import { parseData, type SandboxDb } from '../database';
-import { badRequest, type Handler, type HandlerAnswer } from '../handler';
+import { badRequest, notFound, type Handler, type HandlerAnswer } from '../handler';
 import { documentKey, documentProblem, money, writtenDocument, type ProviderSettings } from '../providerSettings';
 import { findOffer } from './catalog';
 import { addDays } from './fieldServices';
@@ -38,7 +38,6 @@ export const NO_DOCUMENTS = 'No se encontro documentos para ese cliente';
 export const INCOME_MULTIPLE = 3;
 
 const cents = (value: number) => Math.round(value * 100) / 100;
-const notFound = (): HandlerAnswer => ({ status: 404, body: { error: { message: 'No hay resultados' } } });
 const serverError = (): HandlerAnswer => badRequest('Error de servidor interno', 'INTERNAL', 500);
 
 /** A customer by document, the number compared as the provider compares that type (`provider.json`). */
@@ -65,16 +64,6 @@ export function debtOf(customer: Customer): { hasDebt: boolean; debtAmount: numb
 /** A contract's status: suspended when any product is, else active (none when it has no products). */
 const contractStatus = (contract: Contract) =>
   (contract.products ?? []).some((p) => p.status === 'suspended') ? 'suspended' : (contract.products ?? []).length > 0 ? 'active' : 'inactive';
-
-/** The contacts the customer-contact call stores (created on first use; the seed has none). */
-const contactTables = new WeakSet<SandboxDb>();
-function contactsTable(db: SandboxDb): void {
-  if (contactTables.has(db)) return;
-  db.exec(
-    'create table if not exists customer_contacts (id integer primary key autoincrement, seller_code text not null, data text not null, created_at integer not null)',
-  );
-  contactTables.add(db);
-}
 
 /**
  * What the provider knows about a customer (`people.json` → the `customers` table).
@@ -175,7 +164,6 @@ export const customersHandlers: Record<string, Handler> = {
     return { body: { contractId: found.contract.id, balance, currency: provider.currency.code, hasDebt: balance > 0, ...(balance > 0 ? { dueDate } : {}) } };
   },
   customerContact: ({ db, body, seller, now, clock }) => {
-    contactsTable(db);
     const result = db
       .prepare('insert into customer_contacts (seller_code, data, created_at) values (?, ?, ?)')
       .run(seller?.poaSellerCode ?? '', JSON.stringify(body), now.getTime());

@@ -1,5 +1,5 @@
 import { parseData, type SandboxDb } from '../database';
-import type { Handler } from '../handler';
+import { notFound, type Handler } from '../handler';
 
 /** Where a place is (`geography.json` `points`): a municipality's centre, or a department's when it names no municipality. */
 interface PlacePoint {
@@ -74,7 +74,7 @@ export const locationsHandlers: Record<string, Handler> = {
     const point =
       points.find((p) => p.department === department && p.municipality === String(query.municipality)) ??
       points.find((p) => p.department === department && p.municipality === undefined);
-    if (!point) return { status: 404, body: { error: { message: 'No hay resultados' } } };
+    if (!point) return notFound();
     return { body: { latitude: point.latitude, longitude: point.longitude } };
   },
   departments: ({ db }) => {

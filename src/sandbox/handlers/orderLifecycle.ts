@@ -1,14 +1,8 @@
 import type { SandboxDb } from '../database';
-import { badRequest, type Handler, type HandlerAnswer, type Seller } from '../handler';
+import { badRequest, notFound, type Handler, type Seller } from '../handler';
 import { findCustomer } from './customers';
 import { closureOn } from './fieldServices';
-
-interface LeadRow {
-  id: string;
-  status: string;
-  data: string;
-  created_at: number;
-}
+import type { LeadRow } from './sales';
 
 type StoredLead = Record<string, unknown> & { cliDocument?: Array<{ cliDocumentType?: string; cliDocumentNum?: string }> };
 
@@ -18,8 +12,6 @@ export const OPEN_STATUSES = ['REQUESTED', 'TOMODIFY'];
 /** Appointment ids start where the spec's example does: `AP-4001`. */
 const FIRST_APPOINTMENT = 4000;
 
-const notFound = (): HandlerAnswer => ({ status: 404, body: { error: { message: 'No hay resultados' } } });
-
 /** One lead of the signed-in seller (never another seller's). */
 function sellersLead(db: SandboxDb, seller: Seller | undefined, id: unknown): LeadRow | undefined {
   return db.prepare('select id, status, data, created_at from leads where id = ? and seller_code = ?').get(String(id), seller?.poaSellerCode ?? '') as LeadRow | undefined;
@@ -27,13 +19,6 @@ function sellersLead(db: SandboxDb, seller: Seller | undefined, id: unknown): Le
 
 function saveLead(db: SandboxDb, id: string, status: string, lead: StoredLead): void {
   db.prepare('update leads set status = ?, data = ? where id = ?').run(status, JSON.stringify({ ...lead, status }), id);
-}
-
-const appointmentTables = new WeakSet<SandboxDb>();
-function appointmentsTable(db: SandboxDb): void {
-  if (appointmentTables.has(db)) return;
-  db.exec('create table if not exists appointments (id integer primary key autoincrement, lead_id text not null, data text not null, created_at integer not null)');
-  appointmentTables.add(db);
 }
 
 /**
@@ -79,7 +64,6 @@ export const orderLifecycleHandlers: Record<string, Handler> = {
     if (day < clock.day(now)) return badRequest('La fecha de instalación no puede estar en el pasado', 'DATE_IN_PAST');
     const closed = closureOn(db, day);
     if (closed) return badRequest(`No hay disponibilidad: ${closed.reason}`, 'NO_AVAILABILITY');
-    appointmentsTable(db);
     const result = db.prepare('insert into appointments (lead_id, data, created_at) values (?, ?, ?)').run(row.id, JSON.stringify(body), now.getTime());
     const lead = JSON.parse(row.data) as StoredLead;
     const comments = typeof body.comments === 'string' && body.comments !== '' ? { actComments: body.comments } : {};

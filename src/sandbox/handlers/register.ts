@@ -1,15 +1,6 @@
-import type { SandboxDb } from '../database';
 import { badRequest, type Handler } from '../handler';
 import { findCustomer } from './customers';
 import { registerUser } from './registration';
-
-/** The agreements the sandbox registered (created on first use; the seed has none). */
-const agreementTables = new WeakSet<SandboxDb>();
-function agreementsTable(db: SandboxDb): void {
-  if (agreementTables.has(db)) return;
-  db.exec('create table if not exists agreements (id integer primary key autoincrement, seller_code text not null, data text not null, created_at integer not null)');
-  agreementTables.add(db);
-}
 
 /** Agreement ids start where the spec's example does: `AG-3001`. */
 const FIRST_AGREEMENT = 3000;
@@ -45,7 +36,6 @@ export const registerHandlers: Record<string, Handler> = {
     // The agreement registers the customer as a user with the phone and e-mail the codes go to.
     const user = registerUser(db, provider, { documentType: body.documentType, documentNumber: body.documentNumber, cliTelephone: body.telephone, cliEmail: body.email });
     if ((user.status ?? 200) !== 200) return user;
-    agreementsTable(db);
     const result = db
       .prepare('insert into agreements (seller_code, data, created_at) values (?, ?, ?)')
       .run(seller?.poaSellerCode ?? '', JSON.stringify(body), now.getTime());

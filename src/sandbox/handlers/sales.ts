@@ -1,12 +1,12 @@
 import type { SandboxDb } from '../database';
-import type { Handler, HandlerAnswer } from '../handler';
+import { notFound, type Handler } from '../handler';
 import { loadOffers, type CatalogOffer } from './catalog';
 import { findNode } from './coverage';
 import type { ProviderClock } from '../providerClock';
 import { money, type ProviderSettings } from '../providerSettings';
 import { addDays } from './fieldServices';
 
-interface LeadRow {
+export interface LeadRow {
   id: string;
   status: string;
   data: string;
@@ -14,8 +14,6 @@ interface LeadRow {
 }
 
 type Lead = Record<string, unknown> & { actNode?: Record<string, unknown>; actAddress?: { node?: { id?: string } } };
-
-const notFound = (): HandlerAnswer => ({ status: 404, body: { error: { message: 'No hay resultados' } } });
 
 /** `created_at` is epoch milliseconds (seconds are accepted too), written in the provider's time. */
 const createdAt = (clock: ProviderClock, value: number) => clock.dateTime(new Date(value < 1e12 ? value * 1000 : value));
