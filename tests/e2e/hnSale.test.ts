@@ -26,6 +26,15 @@ const PROGRESS: Record<string, string> = {
 /** A customer for one sale: the typed number is new to the provider (each sale its own), the ID María's. */
 const newClient = (documentNumber: string): HnCustomer => ({ ...MARIA, documentNumber });
 
+/** Signed in, a client's document typed and checked with the provider: the page at the branch `route`. */
+async function clientChecked(documentNumber: string, route: string) {
+  const page = await app.newPage();
+  await signInToClientInformation(page, app.address);
+  await submitClient(page, documentNumber);
+  await at(page, route);
+  return page;
+}
+
 /** Browser back on a screen whose back is blocked: the agent stays. */
 async function backStays(page: Awaited<ReturnType<typeof app.newPage>>, route: string) {
   await page.goBack();
@@ -116,10 +125,7 @@ describe('a Honduras sale in Chromium', () => {
 
 describe('Honduras branches in Chromium', () => {
   it('sends a customer with an open order to the active transaction screen', async () => {
-    const page = await app.newPage();
-    await signInToClientInformation(page, app.address);
-    await submitClient(page, '0801198011111');
-    await at(page, '/transaccion-activa');
+    const page = await clientChecked('0801198011111', '/transaccion-activa');
     await screenshot(page, 'hn-branch-active-transaction');
     await click(page, 'Volver al inicio');
     await at(page, '/inicio');
@@ -127,10 +133,7 @@ describe('Honduras branches in Chromium', () => {
   }, 60_000);
 
   it('stops a customer with a debt, with the reason, and lets the agent retry', async () => {
-    const page = await app.newPage();
-    await signInToClientInformation(page, app.address);
-    await submitClient(page, '0801198522222');
-    await at(page, '/la-información-del-cliente-falló');
+    const page = await clientChecked('0801198522222', '/la-información-del-cliente-falló');
     await page.getByText('El cliente tiene un saldo pendiente con la compañía. Debe pagarlo antes de contratar un servicio nuevo.').waitFor();
     // What the customer owes, in lempiras.
     await page.getByText('Saldo pendiente: L 1250.50').waitFor();
@@ -141,10 +144,7 @@ describe('Honduras branches in Chromium', () => {
   }, 60_000);
 
   it('offers a customer with services to modify them (the external screen) or to sell at a new residence', async () => {
-    const page = await app.newPage();
-    await signInToClientInformation(page, app.address);
-    await submitClient(page, '0501199033333');
-    await at(page, '/servicios-existentes');
+    const page = await clientChecked('0501199033333', '/servicios-existentes');
     // The services the customer has, to decide with them.
     await page.getByText('Internet Hogar 50 Mbps').waitFor();
     await page.getByText('Col. Kennedy, Tegucigalpa · Contrato C-5001').waitFor();
@@ -166,10 +166,7 @@ describe('Honduras branches in Chromium', () => {
   }, 90_000);
 
   it('opens the map at the typed address and finds no offer where no node reaches', async () => {
-    const page = await app.newPage();
-    await signInToClientInformation(page, app.address);
-    await submitClient(page, '0801199000104');
-    await at(page, '/servicios-de-ubicacion');
+    const page = await clientChecked('0801199000104', '/servicios-de-ubicacion');
     await click(page, 'Activar ubicación');
     await at(page, '/ingresa-direccion');
     await fillAddress(page, 'Gracias a Dios', 'Puerto Lempira');
