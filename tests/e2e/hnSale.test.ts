@@ -88,6 +88,8 @@ describe('a Honduras sale in Chromium', () => {
     expect(await sidebar.getByRole('button').allInnerTexts()).toEqual(['Nuevo cliente', 'Reporte de ventas', 'Cerrar sesión']);
     await sidebar.getByRole('button', { name: 'Reporte de ventas' }).click();
     await at(page, '/ventas-reporte');
+    // The report lists once its call has answered (it shows "No hay resultados" until then).
+    await page.getByTestId('row').first().waitFor();
     // The status badges are written in capitals by their style: compared without case.
     const report = (await page.locator('main').innerText()).toLowerCase();
     // The sale just made, activated; the seed's leads with each status word of the spec.
