@@ -1,9 +1,19 @@
+import type { ApiError } from './apiError';
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { MAINTENANCE_STATUS } from './apiError';
 import { createCallSigner, type CallKeyring, type PublishedKeys } from './callSigner';
 import { operationWithRole, type OperationTable } from './operationTable';
 
 /** Where the provider is and what the shell does when the session ends. */
+/** A failed call, as error tracking records it. */
+export interface CallFailure {
+  error: ApiError;
+  /** The operation's method and path pattern: `GET /customers/{documentType}/{id}/accounts`. */
+  endpoint: string;
+  /** The answer's body (none when there was no answer). */
+  raw: unknown;
+}
+
 export interface ApiConfig {
   /** The provider's host (`API_BASE_URL`), or the sandbox's: `http://localhost:8787`. */
   baseUrl: string;
@@ -18,6 +28,10 @@ export interface ApiConfig {
   onIntegrityMismatch?: () => void;
   /** Called when the provider answers that it is in maintenance (MAINTENANCE_STATUS). */
   onMaintenance?: () => void;
+  /** Called on every failed call (spec 8's error tracking record): which call, by its path
+   * pattern (never a filled path: some carry a document number), the error, and the answer's
+   * body as the provider sent it (the shell takes personal data out before it goes anywhere). */
+  onCallFailed?: (failure: CallFailure) => void;
   /** Where the session's call keys are kept between page loads (memory when not given). */
   keyring?: CallKeyring;
   /** This device's clock, for the call identities (tests give a wrong one). */

@@ -55,9 +55,23 @@ export async function callOperation<T extends OperationTable, K extends keyof T 
   const op: OperationEntry | undefined = clients.operations[operationId];
   // A journey or step naming a call its country does not have: journeys:check says where.
   if (!op) throw new Error(`"${operationId}" is not an operation of this country's provider API`);
+  const answered: { raw?: unknown } = {};
+  const outcome = await send(clients, config, operationId, op, answered, given ?? {});
+  if (!outcome.ok) config.onCallFailed?.({ error: outcome.error, endpoint: `${op.method.toUpperCase()} ${op.path}`, raw: answered.raw });
+  return outcome;
+}
+
+/** The call itself; what the provider answered is left in `answered.raw` for error tracking. */
+async function send<T extends OperationTable, K extends keyof T & string>(
+  clients: ApiClients<T>,
+  config: ApiConfig,
+  operationId: K,
+  op: OperationEntry,
+  answered: { raw?: unknown },
+  input: object & CallExtras,
+): Promise<CallOutcome<Answer<T, K>>> {
   const client = clients.families[op.family];
   if (!client) throw new Error(`"${operationId}" names API family "${op.family}", which has no client`);
-  const input: object & CallExtras = given ?? {};
   const { files, onUploadProgress } = input;
   const { path, query, headers, body } = splitInput(op, input);
   const hasBody = op.body !== null;
@@ -84,6 +98,7 @@ export async function callOperation<T extends OperationTable, K extends keyof T 
     response = answer.response;
     // openapi-fetch gives a success's body as text (parseAs) but parses an error's JSON itself.
     raw = answer.data ?? answer.error;
+    answered.raw = raw;
   } catch (error) {
     // An answer that is not this session's (the shell has been told, and wipes it), one that
     // should have come sealed and did not open, or one lost on the way (status 0: no answer).

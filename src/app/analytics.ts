@@ -1,5 +1,7 @@
 import type { AnyActorRef } from 'xstate';
+import type { CallFailure } from '../api/apiClients';
 import type { JourneyEmitted } from '../engine/emitted';
+import { rawResponseText, trackingRecord, type TrackingRecord } from './trackingRecords';
 
 declare global {
   interface Window {
@@ -7,22 +9,65 @@ declare global {
   }
 }
 
-/**
- * Pushes every step and tracked event of the journey to `window.dataLayer`, the tag manager's
- * convention (spec section 1): journey, step or event name, outcome. What is pushed is only what
- * the engine emits, and the engine emits literals written in the journey file and route patterns
- * (`/lead/:id`, never a filled one): no names, documents, phones, e-mails or places.
- */
-export function connectAnalytics(actor: AnyActorRef): void {
+/** Where the records go: the tag manager's data layer (created when the page has none). */
+function push(record: TrackingRecord): void {
   window.dataLayer ??= [];
-  const push = (entry: Record<string, unknown>) => window.dataLayer?.push(entry);
+  window.dataLayer.push(trackingRecord(record));
+}
+
+/**
+ * Pushes the journey's records to `window.dataLayer`, the tag manager's convention (spec
+ * sections 1, 3 and 8): every step entered, every event the journey file tracks (with its
+ * outcome and the fields it names: the agent tracking record at the order), every message shown
+ * (the message-displayed record) and every failed provider call (the error tracking record, with
+ * the screen it failed on). Each record is stamped with the tracking and deploy versions and
+ * cleaned of personal data (src/app/trackingRecords.ts); routes are patterns (`/lead/:id`).
+ * Returns what the api layer calls on each failed call.
+ */
+export function connectAnalytics(actor: AnyActorRef, journeyId: string): (failure: CallFailure) => void {
+  window.dataLayer ??= [];
+  /** The screen the agent is on: error tracking's screen name. */
+  let screen = '';
   actor.on('step.entered', (event: JourneyEmitted) => {
-    if (event.type === 'step.entered') push({ event: 'journey_step', journey: event.journey, step: event.track ?? event.stateId, route: event.route });
+    if (event.type !== 'step.entered') return;
+    screen = event.track ?? event.stateId;
+    push({ event: 'journey_step', journey: event.journey, step: screen, route: event.route });
   });
   actor.on('track', (event: JourneyEmitted) => {
-    if (event.type === 'track') push({ event: event.name, journey: event.journey, ...(event.outcome ? { outcome: event.outcome } : {}) });
+    if (event.type !== 'track') return;
+    push({ ...event.fields, event: event.name, journey: event.journey, ...(event.outcome ? { outcome: event.outcome } : {}) });
+  });
+  actor.on('message.shown', (event: JourneyEmitted) => {
+    if (event.type !== 'message.shown') return;
+    push({ event: 'message_displayed', journey: event.journey, message: event.text, event_type: 'error', ...(event.errorId ? { error_id: event.errorId } : {}) });
   });
   actor.on('flow.ended', (event: JourneyEmitted) => {
     if (event.type === 'flow.ended') push({ event: 'journey_end', journey: event.journey, step: event.stateId });
   });
+  return ({ error, endpoint, raw }) =>
+    push({
+      event: 'error_tracking',
+      journey: journeyId,
+      screen_name: screen,
+      endpoint,
+      error_message: error.message,
+      error_id: error.code ?? `HTTP_${error.status}`,
+      error_type: error.kind,
+      raw_response: rawResponseText(raw),
+    });
+}
+
+/**
+ * The tag manager's own script, for a build given a container id (`VITE_GTM_ID`; none by
+ * default, and none in tests): loaded after the app, it reads the records already pushed.
+ * The page's Content-Security-Policy must allow its host (docs/security.md).
+ */
+export function loadTagManager(containerId: string | undefined): void {
+  if (!containerId || !/^GTM-[A-Z0-9]+$/.test(containerId)) return;
+  window.dataLayer ??= [];
+  window.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
+  const script = document.createElement('script');
+  script.async = true;
+  script.src = `https://www.googletagmanager.com/gtm.js?id=${containerId}`;
+  document.head.appendChild(script);
 }

@@ -3,14 +3,14 @@ import { country, shellScripts } from 'virtual:country';
 import countryJourney from 'virtual:country/journey';
 import { createApiActors } from '../api/apiActors';
 import type { ApiSession } from '../api/apiSession';
-import { createApiClients, type ApiConfig } from '../api/apiClients';
+import { createApiClients, type ApiConfig, type CallFailure } from '../api/apiClients';
 import { callOperation, type CallInput } from '../api/callOperation';
 // The build's country's provider operations (the COUNTRY= build chooses them).
 import { operations } from 'virtual:country/operations';
 import { operationWithRole } from '../api/operationTable';
 import { compileJourney } from '../engine/compileJourney';
 import { persistJourney, restoreJourney } from '../engine/persistence';
-import { connectAnalytics } from './analytics';
+import { connectAnalytics, loadTagManager } from './analytics';
 import { whenIdle } from '../screens/whenIdle';
 import type { SealedStore } from './sealedStorage';
 import { indexedDbKeyring } from './callKeyring';
@@ -63,6 +63,7 @@ function readSaved(text: string | null): Saved {
 export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
   const journey = compileJourney(countryJourney);
   let endingSession = false;
+  let reportFailure: ((failure: CallFailure) => void) | undefined;
   const config: ApiConfig = {
     baseUrl: window.location.origin,
     onUnauthorized: () => actor.send({ type: 'session.unauthorized' }),
@@ -82,6 +83,8 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
     // The provider in maintenance: the journey takes the agent to its maintenance step.
     onMaintenance: () => actor.send({ type: 'app.maintenance' }),
     keyring: indexedDbKeyring(),
+    // Error tracking (spec section 8), when the country's shell tracks.
+    onCallFailed: (failure) => reportFailure?.(failure),
   };
   const clients = createApiClients(config, operations);
   // Any country's table: inputs are the journey's and the step files' maps, answers read through
@@ -96,7 +99,10 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
   const machine = journey.machine.provide({ actors: actors as never });
   const actor = createActor(machine, { ...(restored.ok ? { snapshot: restored.snapshot as never } : {}), ...(inspect ? { inspect } : {}) });
   // The tag manager's data layer, for the countries whose shell loads one (the country file).
-  if (shellScripts.includes('tagManager')) connectAnalytics(actor);
+  if (shellScripts.includes('tagManager')) {
+    reportFailure = connectAnalytics(actor, countryJourney.id);
+    loadTagManager(import.meta.env.VITE_GTM_ID as string | undefined);
+  }
   // What the journey keeps survives a reload of the tab, sealed (AES-GCM, see sealedStorage).
   // Written when the phone is idle, once per burst of changes, so that serializing it is not
   // part of a step change; a tab being closed starts the last write at once.

@@ -2,6 +2,7 @@ import { cloneJson, getAt, setAt } from './jsonPointer';
 import type { JsonObject } from './journeyTypes';
 import type { JourneyEmitted } from './emitted';
 import { contextPointer, readScope, type Scope } from './scope';
+import { evaluateInputMap, type InputMap } from './inputMap';
 
 export type Context = Record<string, unknown>;
 
@@ -38,6 +39,20 @@ function interpolate(text: string, values: Record<string, string> | undefined, s
   });
 }
 
+/** The words a `message` action shows: the text at `from`, else `text` (or `fallback`) filled in. */
+function messageText(scope: Scope, params: Record<string, unknown>): string {
+  const found = params.from === undefined ? undefined : readScope(scope, params.from as string);
+  return typeof found === 'string' && found !== '' ? found : interpolate(String(params.text ?? params.fallback ?? ''), params.with as Record<string, string>, scope);
+}
+
+/** A failed call's error id (spec 8: from its error code): the provider's code, else its status. */
+function errorIdOf(error: unknown): string | undefined {
+  if (error === null || typeof error !== 'object') return undefined;
+  const { code, status } = error as { code?: unknown; status?: unknown };
+  if (typeof code === 'string' && code !== '') return code;
+  return typeof status === 'number' ? `HTTP_${status}` : undefined;
+}
+
 /**
  * The actions every journey can use. Context updates are pure: each returns the next context.
  */
@@ -53,16 +68,19 @@ export const actions: Record<string, ActionSpec> = {
     update: (scope, { to, from }) => write(scope.context, to as string, readScope(scope, (from as string) ?? '/event/data')),
   },
   assign: {
-    description: 'store the value at `from`, or the literal `value`, at `to`',
+    description:
+      'store the value at `from`, the literal `value`, or an `object` built key by key as a request is (an input map; a key whose value is missing is left out), at `to`',
     params: {
       type: 'object',
       required: ['to'],
       additionalProperties: false,
-      properties: { to: writePointer, from: readPointer, value: {} },
-      oneOf: [{ required: ['from'] }, { required: ['value'] }],
+      properties: { to: writePointer, from: readPointer, value: {}, object: { type: 'object', minProperties: 1 } },
+      oneOf: [{ required: ['from'] }, { required: ['value'] }, { required: ['object'] }],
     },
-    update: (scope, params) =>
-      write(scope.context, params.to as string, 'from' in params ? readScope(scope, params.from as string) : params.value),
+    update: (scope, params) => {
+      if ('object' in params) return write(scope.context, params.to as string, evaluateInputMap(params.object as InputMap, scope));
+      return write(scope.context, params.to as string, 'from' in params ? readScope(scope, params.from as string) : params.value);
+    },
   },
   count: {
     description: 'add one to the counter at `at` (a retry counter, shown as n/3)',
@@ -110,13 +128,11 @@ export const actions: Record<string, ActionSpec> = {
       },
       anyOf: [{ required: ['text'] }, { required: ['from'] }],
     },
-    update: (scope, params) => {
-      const found = params.from === undefined ? undefined : readScope(scope, params.from as string);
-      const text =
-        typeof found === 'string' && found !== ''
-          ? found
-          : interpolate(String(params.text ?? params.fallback ?? ''), params.with as Record<string, string>, scope);
-      return write(scope.context, MESSAGE_POINTER, text);
+    update: (scope, params) => write(scope.context, MESSAGE_POINTER, messageText(scope, params)),
+    // Spec section 8's message-displayed record: what was shown, and the error behind it.
+    emit: (scope, params, env) => {
+      const errorId = errorIdOf(readScope(scope, '/event/error'));
+      return [{ type: 'message.shown', journey: env.journey, text: messageText(scope, params), ...(errorId ? { errorId } : {}) }];
     },
   },
   clearMessage: {
@@ -125,15 +141,26 @@ export const actions: Record<string, ActionSpec> = {
     update: (scope) => write(scope.context, MESSAGE_POINTER, null),
   },
   track: {
-    description: 'send the analytics event `name` (with a literal `outcome`); never carries personal data',
+    description:
+      'send the analytics event `name` (with a literal `outcome`, and `fields`: values read as a request is, an input map such as {"lead_id": "/event/output/leadId"}); never personal data',
     params: {
       type: 'object',
       required: ['name'],
       additionalProperties: false,
-      properties: { name: { type: 'string', minLength: 1 }, outcome: { type: 'string', minLength: 1 } },
+      properties: {
+        name: { type: 'string', minLength: 1 },
+        outcome: { type: 'string', minLength: 1 },
+        fields: { type: 'object', minProperties: 1 },
+      },
     },
-    emit: (_scope, { name, outcome }, env) => [
-      { type: 'track', journey: env.journey, name: name as string, ...(outcome ? { outcome: outcome as string } : {}) },
+    emit: (scope, { name, outcome, fields }, env) => [
+      {
+        type: 'track',
+        journey: env.journey,
+        name: name as string,
+        ...(outcome ? { outcome: outcome as string } : {}),
+        ...(fields ? { fields: evaluateInputMap(fields as InputMap, scope) } : {}),
+      },
     ],
   },
   reset: {

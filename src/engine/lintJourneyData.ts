@@ -226,6 +226,13 @@ export function lintJourneyData(
     for (const key of ['from', 'key', 'item']) if (isContext(params[key])) check(params[key], at(key), false, journey);
     for (const [name, p] of Object.entries((params.with as JsonObject | undefined) ?? {})) if (isContext(p)) check(p, `${at('with')}${toPointer([name])}`, false, journey);
     asList(params.keep as string[] | undefined).forEach((p, i) => isContext(p) && check(p, `${at('keep')}/${i}`, false, journey));
+    // A tracking record's fields and an object an assign builds read the journey's data as a call's input does.
+    const built = type === 'track' ? 'fields' : type === 'assign' ? 'object' : undefined;
+    if (built && params[built] !== undefined) {
+      const found: Array<{ text: string; pointer: string }> = [];
+      pointersIn(params[built], at(built), found);
+      for (const f of found) check(f.text, f.pointer, false, journey);
+    }
   }
   for (const { params, pointer } of guardSites(graph)) {
     for (const key of ['at', 'a', 'b']) if (isContext(params[key])) check(params[key], `${pointer}/${key}`, false, journey);
@@ -253,9 +260,15 @@ export function lintJourneyData(
     const problem = edges.map((edge) => submittedProblem(text, pointer, edge)).find((p) => p !== undefined);
     if (problem) journey.push(problem);
   };
-  for (const { params, pointer, edge } of sites) {
+  for (const { type, params, pointer, edge } of sites) {
     for (const key of ['from', 'key', 'item']) checkSubmitted(params[key], `${pointer}/${key}`, [edge]);
     for (const [name, p] of Object.entries((params.with as JsonObject | undefined) ?? {})) checkSubmitted(p, `${pointer}/with${toPointer([name])}`, [edge]);
+    const built = type === 'track' ? 'fields' : type === 'assign' ? 'object' : undefined;
+    if (built && params[built] !== undefined) {
+      const found: Array<{ text: string; pointer: string }> = [];
+      pointersIn(params[built], `${pointer}/${built}`, found, isEvent);
+      for (const f of found) checkSubmitted(f.text, f.pointer, [edge]);
+    }
   }
   for (const { params, pointer, edge } of guardSites(graph)) {
     for (const key of ['at', 'a', 'b']) checkSubmitted(params[key], `${pointer}/${key}`, [edge]);
@@ -311,6 +324,8 @@ export function lintJourneyData(
     const problems: Problem[] = [];
     const options: Array<{ options: unknown; pointer: string }> = [];
     uiOptionSites(step.uiSchema, '/uiSchema', options);
+    // A button shown only while a value is there (`when`: "Cancelar edición" while a lead is edited).
+    (step.buttons ?? []).forEach((button, i) => button.when !== undefined && options.push({ options: button.when, pointer: `/buttons/${i}/when` }));
     for (const site of options) {
       const found: Array<{ text: string; pointer: string }> = [];
       pointersIn(site.options, site.pointer, found);

@@ -9,6 +9,6 @@ export interface StepFile {
   text?: string[];
   schema?: JsonObject;
   uiSchema?: JsonObject;
-  buttons?: Array<{ label: string; event: string; primary?: boolean; validate?: boolean }>;
+  buttons?: Array<{ label: string; event: string; primary?: boolean; validate?: boolean; when?: string }>;
   messages?: Record<string, Record<string, string>>;
 }

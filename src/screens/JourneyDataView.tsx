@@ -92,23 +92,33 @@ export interface SummaryLine {
   label: string;
   from: string;
   money?: boolean;
+  /** The value is an object, written by this template (`rowText`). */
+  text?: string;
+  /** Words for the values: "M" → "Masculino". */
+  labels?: Record<string, string>;
+}
+
+/** What a line shows of its value, or nothing when the journey does not hold it. */
+function lineText(line: SummaryLine, value: unknown): string {
+  if (line.text !== undefined) return value !== null && typeof value === 'object' && !Array.isArray(value) ? rowText(line.text, value as Row, money) : '';
+  if (typeof value === 'number') return line.money === true ? money(value) : String(line.labels?.[String(value)] ?? value);
+  return typeof value === 'string' ? (line.labels?.[value] ?? value) : '';
 }
 
 /**
  * Values the customer should see before agreeing (the installation charge, the months of
- * contract), each as "label: value"; a value the journey does not hold is left out.
+ * contract) or the agent reads of a lead (birth date, phones, references), each as
+ * "label: value"; a value the journey does not hold is left out.
  */
 export function SummaryLines({ lines, read }: { lines: SummaryLine[]; read: (pointer: string) => unknown }) {
-  const shown = lines
-    .map((line) => ({ line, value: read(line.from) }))
-    .filter(({ value }) => typeof value === 'string' || typeof value === 'number');
+  const shown = lines.map((line) => ({ line, text: lineText(line, read(line.from)) })).filter(({ text }) => text !== '');
   if (shown.length === 0) return null;
   return (
     <Stack gap={2}>
-      {shown.map(({ line, value }) => (
-        <Text key={line.from}>
+      {shown.map(({ line, text }) => (
+        <Text key={`${line.label}-${line.from}`}>
           {`${line.label}: `}
-          <strong>{line.money === true && typeof value === 'number' ? money(value) : String(value)}</strong>
+          <strong>{text}</strong>
         </Text>
       ))}
     </Stack>

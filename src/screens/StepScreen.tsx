@@ -126,6 +126,12 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
   const submitting = useRef('step.submit');
   const submit = () => send({ type: submitting.current, data: formData });
   type StepButton = NonNullable<StepFile['buttons']>[number];
+  // A button with `when` shows only while that value is there ("Cancelar edición" while a lead is edited).
+  const shownNow = (button: StepButton) => {
+    if (button.when === undefined) return true;
+    const value = getAt({ context: journeyData }, button.when);
+    return value !== undefined && value !== null && value !== '';
+  };
   const disabledButton = (button: StepButton) => busy || (button.validate === true && missingRequired);
   const press = (button: StepButton) => {
     submitting.current = button.event;
@@ -183,7 +189,7 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
         />
       )}
       <Group>
-        {(step.buttons ?? []).filter((button) => button !== rowButton).map((button) => (
+        {(step.buttons ?? []).filter((button) => button !== rowButton && shownNow(button)).map((button) => (
           <Button
             key={`${button.event}-${button.label}`}
             size="md"

@@ -5,6 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runningSandbox } from '../support/runningSandbox';
 import { sampleOrder } from '../support/sampleOrder';
 
+/** The leads orders made (L-2001 on), not the seed's (L-1001 to L-1004). */
+const ORDERED_LEADS = 'select count(*) as n from leads where cast(substr(id, 3) as integer) > 2000';
+
 const order = sampleOrder;
 const temps: string[] = [];
 afterAll(() => temps.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -26,10 +29,10 @@ describe('activation', () => {
         if (outcome.ok) leadIds.add((outcome.data as { leadId?: unknown }).leadId);
       }
       expect(leadIds.size).toBe(1);
-      expect(sandbox.db.prepare('select count(*) as n from leads').get()).toEqual({ n: 1 });
+      expect(sandbox.db.prepare(ORDERED_LEADS).get()).toEqual({ n: 1 });
       const reused = await sandbox.api.call('activation', { ...key, ...order({ monthsContract: 24 }) });
       expect(reused).toEqual({ ok: false, error: expect.objectContaining({ status: 400 }) });
-      expect(sandbox.db.prepare('select count(*) as n from leads').get()).toEqual({ n: 1 });
+      expect(sandbox.db.prepare(ORDERED_LEADS).get()).toEqual({ n: 1 });
     } finally {
       await sandbox.close();
     }
@@ -39,7 +42,7 @@ describe('activation', () => {
     const sandbox = await runningSandbox();
     try {
       await sandbox.signIn();
-      const leads = () => (sandbox.db.prepare('select count(*) as n from leads').get() as { n: number }).n;
+      const leads = () => (sandbox.db.prepare(ORDERED_LEADS).get() as { n: number }).n;
       const dropped = await sandbox.client({ headers: { 'x-sandbox-fault': 'drop' } }).call('activation', { 'Idempotency-Key': 'order-cut-1', ...order() });
       expect(dropped).toEqual({ ok: false, error: expect.objectContaining({ kind: 'network', status: 0 }) });
       expect(leads()).toBe(0);

@@ -108,7 +108,8 @@ describe('sales', () => {
 
   it('lists the signed-in seller\'s leads, newest first, never another seller\'s', async () => {
     const body = expectAnswer('sales', await call('POST', '/sales', { body: { pin: '2580' } })) as { leads: Array<Record<string, unknown>> };
-    expect(body.leads.map((l) => l.id)).toEqual(['L-2002', 'L-2001']);
+    // The two above, then the seed's four (November), never L-3001 of SV-POA-002.
+    expect(body.leads.map((l) => l.id)).toEqual(['L-2002', 'L-2001', 'L-1004', 'L-1003', 'L-1002', 'L-1001']);
     expect(body.leads[0]).toMatchObject({ status: 'REQUESTED', createdAt: '2026-12-19T09:30:00-06:00', actNode: { id: 'N-SS-SOY-01', category: '2', doubleWay: true } });
   });
 

@@ -62,111 +62,179 @@ async function sign(page: Page) {
   await page.getByText(/Firma cargada/).waitFor();
 }
 
+/** What the agent does on each El Salvador sale screen to go on, by its route, in order. */
+const SALE_STEPS: Array<[route: string, act: (page: Page, address: string) => Promise<void>]> = [
+  ['/inicio', (page) => fromMenu(page, 'Nuevo cliente')],
+  [
+    '/información-del-cliente',
+    async (page) => {
+      await page.getByLabel('Número de documento').fill('05129374-5');
+      await click(page, 'Continuar');
+    },
+  ],
+  [
+    '/ingresa-direccion',
+    async (page) => {
+      await choose(page, 'Departamento', 'San Salvador');
+      await choose(page, 'Municipio', 'San Salvador');
+      await choose(page, 'Colonia');
+      await page.getByLabel('Calle').fill('Calle Arce');
+      await page.getByLabel('Número de casa').fill('12');
+      await click(page, 'Continuar');
+    },
+  ],
+  // The coverage check passes by itself (/cobertura-estado).
+  ['/direccion-mapa', (page) => click(page, 'Verificar cobertura')],
+  ['/cobertura-exito', (page) => click(page, 'Ver ofertas')],
+  [
+    '/menu-principal',
+    async (page) => {
+      await page.getByRole('button', { name: 'Elegir' }).first().click();
+      await page.getByRole('button', { name: 'Elegido' }).waitFor();
+      await click(page, 'Continuar');
+    },
+  ],
+  ['/confirmar-seleccion-paquete', (page) => click(page, 'Confirmar paquete')],
+  ['/proceder-pago', (page) => click(page, 'Continuar')],
+  [
+    '/ingresos-del-cliente',
+    async (page) => {
+      await page.getByLabel(/Ingreso/).fill('2500');
+      await click(page, 'Validar ingresos');
+    },
+  ],
+  [
+    '/id-escaneo-frontal',
+    async (page) => {
+      await page.locator('input[type=file]').setInputFiles('tests/fixtures/ids/ana-perez-front.png');
+      await page.getByText('Foto cargada').waitFor();
+      await click(page, 'Continuar');
+    },
+  ],
+  [
+    '/id-escaneo-posterior',
+    async (page) => {
+      await page.locator('input[type=file]').setInputFiles('tests/fixtures/ids/ana-perez-rear.png');
+      await page.getByText('Foto cargada').waitFor();
+      await click(page, 'Continuar');
+    },
+  ],
+  ['/id-revisar', (page) => click(page, 'Continuar')],
+  [
+    '/contrato-formulario',
+    async (page) => {
+      for (const [label, value] of [
+        ['Nombre de la referencia 1', 'Luis Gómez'],
+        ['Teléfono de la referencia 1', '70005678'],
+        ['Nombre de la referencia 2', 'Marta Ruiz'],
+        ['Teléfono de la referencia 2', '70009876'],
+      ] as const) {
+        await page.getByLabel(new RegExp(`^${label}`)).first().fill(value);
+      }
+      await click(page, 'Continuar');
+    },
+  ],
+  [
+    '/verificar-telefono',
+    async (page, address) => {
+      // A wrong code shows the spec's message and stays.
+      await page.locator('input').first().click();
+      await page.keyboard.type('000000');
+      await click(page, 'Verificar');
+      await page.getByRole('alert').filter({ hasText: 'Tu código es incorrecto, inténtalo de nuevo' }).waitFor();
+      if (pathOf(page) !== '/verificar-telefono') throw new Error(`a wrong code left /verificar-telefono for ${pathOf(page)}`);
+      for (let i = 0; i < 6; i++) await page.keyboard.press('Backspace');
+      await page.locator('input').first().click();
+      await page.keyboard.type(await outboxCode(address, '70001234'));
+      await click(page, 'Verificar');
+    },
+  ],
+  [
+    '/verificar-correo',
+    async (page, address) => {
+      await page.locator('input').first().click();
+      await page.keyboard.type(await outboxCode(address, 'ana.perez@example.com'));
+      await click(page, 'Verificar');
+    },
+  ],
+  [
+    '/terminos-y-condiciones',
+    async (page) => {
+      await tickAll(page);
+      await click(page, 'Aceptar y continuar');
+    },
+  ],
+  ['/autorizaciones-y-firma', (page) => click(page, 'Continuar')],
+  [
+    '/firma-de-autorizaciones',
+    async (page) => {
+      await page.getByRole('checkbox').first().check();
+      await click(page, 'Continuar');
+    },
+  ],
+  [
+    '/firma-del-cliente',
+    async (page) => {
+      await sign(page);
+      await click(page, 'Guardar firma');
+    },
+  ],
+  [
+    '/firma-del-vendedor',
+    async (page) => {
+      await sign(page);
+      await click(page, 'Guardar firma');
+    },
+  ],
+  [
+    '/documentos',
+    async (page) => {
+      const files = page.locator('input[type=file]');
+      await files.nth(0).setInputFiles('tests/fixtures/ids/unreadable.png');
+      await page.getByText('unreadable.png').first().waitFor().catch(() => undefined);
+      await files.nth(1).setInputFiles('tests/fixtures/ids/unreadable.png');
+      await page.waitForLoadState('networkidle');
+      await arrived.get(page)?.('/documentos-cargados');
+      await click(page, 'Continuar');
+    },
+  ],
+  [
+    '/agendar-visita',
+    async (page) => {
+      await pickFirstDate(page, 'Fecha de instalación');
+      await page.getByRole('radio', { disabled: false }).first().check();
+      await page.waitForLoadState('networkidle');
+      await click(page, 'Agendar visita');
+    },
+  ],
+];
+
 /**
  * Sells through every El Salvador step as an agent would, from the PIN to the order
  * confirmation, on the served app at `address` (a wrong OTP on the way shows its message);
  * with `stopAt`, stops on arriving at that route (a test of one step starts there).
  */
 export async function sellUntilConfirmation(page: Page, address: string, stopAt?: string) {
-  /** Arrives at a step; true when the caller asked to stop there. */
-  const reach = async (route: string) => {
-    await at(page, route);
-    return route === stopAt;
-  };
   await page.goto(`${address}/`);
   await page.locator('input').first().click();
   await page.keyboard.type('2580');
   await click(page, 'Ingresar');
-  if (await reach('/inicio')) return;
-  await fromMenu(page, 'Nuevo cliente');
-  if (await reach('/información-del-cliente')) return;
-  await page.getByLabel('Número de documento').fill('05129374-5');
-  await click(page, 'Continuar');
-  if (await reach('/ingresa-direccion')) return;
-  await choose(page, 'Departamento', 'San Salvador');
-  await choose(page, 'Municipio', 'San Salvador');
-  await choose(page, 'Colonia');
-  await page.getByLabel('Calle').fill('Calle Arce');
-  await page.getByLabel('Número de casa').fill('12');
-  await click(page, 'Continuar');
-  if (await reach('/direccion-mapa')) return;
-  await click(page, 'Verificar cobertura');
-  if (await reach('/cobertura-exito')) return;
-  await click(page, 'Ver ofertas');
-  if (await reach('/menu-principal')) return;
-  await page.getByRole('button', { name: 'Elegir' }).first().click();
-  await page.getByRole('button', { name: 'Elegido' }).waitFor();
-  await click(page, 'Continuar');
-  if (await reach('/confirmar-seleccion-paquete')) return;
-  await click(page, 'Confirmar paquete');
-  if (await reach('/proceder-pago')) return;
-  await click(page, 'Continuar');
-  if (await reach('/ingresos-del-cliente')) return;
-  await page.getByLabel(/Ingreso/).fill('2500');
-  await click(page, 'Validar ingresos');
-  if (await reach('/id-escaneo-frontal')) return;
-  await page.locator('input[type=file]').setInputFiles('tests/fixtures/ids/ana-perez-front.png');
-  await page.getByText('Foto cargada').waitFor();
-  await click(page, 'Continuar');
-  if (await reach('/id-escaneo-posterior')) return;
-  await page.locator('input[type=file]').setInputFiles('tests/fixtures/ids/ana-perez-rear.png');
-  await page.getByText('Foto cargada').waitFor();
-  await click(page, 'Continuar');
-  if (await reach('/id-revisar')) return;
-  await click(page, 'Continuar');
-  if (await reach('/contrato-formulario')) return;
-  for (const [label, value] of [
-    ['Nombre de la referencia 1', 'Luis Gómez'],
-    ['Teléfono de la referencia 1', '70005678'],
-    ['Nombre de la referencia 2', 'Marta Ruiz'],
-    ['Teléfono de la referencia 2', '70009876'],
-  ] as const) {
-    await page.getByLabel(new RegExp(`^${label}`)).first().fill(value);
+  await sellFrom(page, address, '/inicio', stopAt);
+}
+
+/**
+ * Goes on with a sale from the screen at `from` (where the agent is, or arrives: a lead's edit
+ * opens the sale at the part edited) to the order confirmation, or stops on arriving at `stopAt`.
+ */
+export async function sellFrom(page: Page, address: string, from: string, stopAt?: string) {
+  const start = SALE_STEPS.findIndex(([route]) => route === from);
+  if (start < 0) throw new Error(`${from} is not a screen of the sale`);
+  for (const [route, act] of SALE_STEPS.slice(start)) {
+    await at(page, route);
+    if (route === stopAt) return;
+    await act(page, address);
   }
-  await click(page, 'Continuar');
-  if (await reach('/verificar-telefono')) return;
-  // A wrong code shows the spec's message and stays.
-  await page.locator('input').first().click();
-  await page.keyboard.type('000000');
-  await click(page, 'Verificar');
-  await page.getByRole('alert').filter({ hasText: 'Tu código es incorrecto, inténtalo de nuevo' }).waitFor();
-  if (pathOf(page) !== '/verificar-telefono') throw new Error(`a wrong code left /verificar-telefono for ${pathOf(page)}`);
-  for (let i = 0; i < 6; i++) await page.keyboard.press('Backspace');
-  await page.locator('input').first().click();
-  await page.keyboard.type(await outboxCode(address, '70001234'));
-  await click(page, 'Verificar');
-  if (await reach('/verificar-correo')) return;
-  await page.locator('input').first().click();
-  await page.keyboard.type(await outboxCode(address, 'ana.perez@example.com'));
-  await click(page, 'Verificar');
-  if (await reach('/terminos-y-condiciones')) return;
-  await tickAll(page);
-  await click(page, 'Aceptar y continuar');
-  if (await reach('/autorizaciones-y-firma')) return;
-  await click(page, 'Continuar');
-  if (await reach('/firma-de-autorizaciones')) return;
-  await page.getByRole('checkbox').first().check();
-  await click(page, 'Continuar');
-  if (await reach('/firma-del-cliente')) return;
-  await sign(page);
-  await click(page, 'Guardar firma');
-  if (await reach('/firma-del-vendedor')) return;
-  await sign(page);
-  await click(page, 'Guardar firma');
-  if (await reach('/documentos')) return;
-  const files = page.locator('input[type=file]');
-  await files.nth(0).setInputFiles('tests/fixtures/ids/unreadable.png');
-  await page.getByText('unreadable.png').first().waitFor().catch(() => undefined);
-  await files.nth(1).setInputFiles('tests/fixtures/ids/unreadable.png');
-  await page.waitForLoadState('networkidle');
-  await arrived.get(page)?.('/documentos-cargados');
-  await click(page, 'Continuar');
-  if (await reach('/agendar-visita')) return;
-  await pickFirstDate(page, 'Fecha de instalación');
-  await page.getByRole('radio', { disabled: false }).first().check();
-  await page.waitForLoadState('networkidle');
-  await click(page, 'Agendar visita');
-  if (await reach('/confirmar-orden')) return;
+  await at(page, '/confirmar-orden');
 }
 
 /**

@@ -61,9 +61,29 @@ describe('actions', () => {
     expect(actions.wipeSession?.update?.(scope(now), {}, env)).toEqual(env.initialContext);
   });
 
-  it('track only literal names and outcomes', () => {
+  it('track literal names and outcomes, and only the fields the journey names', () => {
     expect(actions.track?.emit?.(scope({ secret: 'x' }), { name: 'otp_sms', outcome: 'verified' }, env)).toEqual([
       { type: 'track', journey: 'sv', name: 'otp_sms', outcome: 'verified' },
     ]);
+    const sale = { secret: 'x', sale: { selection: { P1: { planId: 'P1', priceList: [{ value: 39.99 }] } } } };
+    const fields = { lead_id: '/event/output/leadId', channel: { value: 'D2D' }, price: { sum: '/context/sale/selection', of: '/priceList/0/value' }, none: '/context/missing' };
+    expect(actions.track?.emit?.(scope(sale, { output: { leadId: 'L-2001' } }), { name: 'agent_tracking', fields }, env)).toEqual([
+      { type: 'track', journey: 'sv', name: 'agent_tracking', fields: { lead_id: 'L-2001', channel: 'D2D', price: 39.99 } },
+    ]);
+  });
+
+  it('emit the message shown, with the failed call\'s error id (its code, else its status)', () => {
+    const failed = scope({}, { error: { status: 500, code: 'INTERNAL', message: 'Error de servidor interno' } });
+    expect(actions.message?.emit?.(failed, { from: '/event/error/message' }, env)).toEqual([{ type: 'message.shown', journey: 'sv', text: 'Error de servidor interno', errorId: 'INTERNAL' }]);
+    expect(actions.message?.emit?.(scope({}, { error: { status: 404 } }), { from: '/event/error/message', fallback: 'No hay resultados' }, env)).toEqual([
+      { type: 'message.shown', journey: 'sv', text: 'No hay resultados', errorId: 'HTTP_404' },
+    ]);
+    expect(actions.message?.emit?.(scope({}), { text: 'Selecciona un paquete para continuar' }, env)).toEqual([{ type: 'message.shown', journey: 'sv', text: 'Selecciona un paquete para continuar' }]);
+  });
+
+  it('assign an object built key by key, leaving out what the journey does not hold', () => {
+    const lead = { report: { lead: { actAddress: { street: 'Calle Vieja', house: '12' } } } };
+    const object = { street: '/context/report/lead/actAddress/street', house: '/context/report/lead/actAddress/house', actAddressRef: '/context/report/lead/actAddress/actAddressRef' };
+    expect(actions.assign?.update?.(scope(lead), { to: '/context/sale/address', object }, env)).toEqual({ ...lead, sale: { address: { street: 'Calle Vieja', house: '12' } } });
   });
 });

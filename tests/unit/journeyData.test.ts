@@ -36,9 +36,9 @@ describe('the SV journey\'s data contracts', () => {
   });
 
   it('knows a call\'s answer by its OpenAPI schema where an assign keeps it (the lead\'s node)', () => {
-    const result = lint(once('"from": "/context/report/lead/actNode/id"', '"from": "/context/report/lead/actNode/idd"'));
+    const result = lint(once('"node": "/context/report/lead/actNode/id"', '"node": "/context/report/lead/actNode/idd"'));
     expect(messages(result)).toEqual([
-      '/states/signedIn/states/leadDetail/on/lead.editProducts/actions/2/params/from: the journey\'s data has no "idd" in /context/report/lead/actNode; did you mean "id"?',
+      '/states/signedIn/states/leadEdit/entry/6/params/object/node: the journey\'s data has no "idd" in /context/report/lead/actNode; did you mean "id"?',
     ]);
   });
 
