@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { countryModules } from './scripts/countryModules';
+import { mapStyleMeta } from './scripts/mapStyle';
 
 /** The map libraries (react-map-gl over maplibre-gl or mapbox-gl), loaded on the map step only. */
 const MAP_LIBRARY = /[\\/]node_modules[\\/](maplibre-gl|mapbox-gl|react-map-gl|@vis\.gl[\\/]react-map(box|libre))[\\/]/;
@@ -16,8 +17,9 @@ const mapLibNamed = (fallback: string) => (chunk: { moduleIds: string[]; facadeM
 // The app is built for one country at a time (DESIGN.md): `COUNTRY=<cc>` (sv by default), its
 // pack read from `COUNTRY_PACKS` (the repository by default) through the build-time modules of
 // scripts/countryModules.ts; the journey reaches the browser without descriptions and examples.
+// The map's street style is written into the page (`VITE_MAP_STYLE`: scripts/mapStyle.ts).
 export default defineConfig({
-  plugins: [react(), countryModules()],
+  plugins: [react(), countryModules(), mapStyleMeta()],
   resolve: {
     alias: {
       // Step texts are plain: rjsf's markdown renderer is not worth its size (see the module).

@@ -65,14 +65,16 @@ export interface SandboxOptions {
  * The app page's Content Security Policy: scripts, styles, workers and calls from this origin
  * only; no inline script or eval at all; style elements only with the page's nonce; images also
  * from `data:` and `blob:` (photo previews, thumbnails); no plugins, no `<base>`, no framing.
+ * Calls may also go to `connectTo`: the origin of the map's street style the page names
+ * (`mapStyleOrigins`), whose style, tiles, sprites and glyphs maplibre-gl fetches.
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce: string, connectTo: string[] = []): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' data: blob:",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...connectTo].join(' '),
     "worker-src 'self' blob:",
     "font-src 'self'",
     "object-src 'none'",
@@ -80,6 +82,22 @@ export function contentSecurityPolicy(nonce: string): string {
     "frame-ancestors 'none'",
     "form-action 'self'",
   ].join('; ');
+}
+
+/**
+ * The outside origin of the map's street style that a built page names (`<meta name="map-style">`,
+ * written by the build from `VITE_MAP_STYLE`: scripts/mapStyle.ts), as `connect-src` takes it;
+ * none for a style on the app's own server or a build without streets.
+ */
+export function mapStyleOrigins(page: string): string[] {
+  const content = /<meta name="map-style" content="([^"]*)"/.exec(page)?.[1];
+  if (!content) return [];
+  try {
+    const url = new URL(content.replace(/&amp;/g, '&'));
+    return url.protocol === 'https:' || url.protocol === 'http:' ? [url.origin] : [];
+  } catch {
+    return [];
+  }
 }
 
 /** The other headers of the app's page. */
@@ -379,23 +397,28 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   if (options.staticDir && existsSync(resolve(options.staticDir, 'index.html'))) {
     const indexFile = resolve(options.staticDir, 'index.html');
     // Read again when a build rewrites it: a running sandbox serves the new build at once.
-    let cached = { version: '', page: '' };
+    let cached = { version: '', page: '', connectTo: [] as string[] };
     const currentPage = () => {
       const { mtimeMs, size } = statSync(indexFile);
       const version = `${mtimeMs}:${size}`;
-      if (version !== cached.version) cached = { version, page: readFileSync(indexFile, 'utf8') };
-      return cached.page;
+      if (version !== cached.version) {
+        const page = readFileSync(indexFile, 'utf8');
+        cached = { version, page, connectTo: mapStyleOrigins(page) };
+      }
+      return cached;
     };
     // `wildcard` so that files a new build adds are found (not only those there at start); a
     // path that is no file falls through to the not-found handler below.
     await app.register(fastifyStatic, { root: resolve(options.staticDir), wildcard: true, index: false });
     // The app's page, with its Content Security Policy: a nonce per answer for the style elements
-    // Mantine writes (handed to it in a meta tag), nothing inline otherwise, nothing from elsewhere.
+    // Mantine writes (handed to it in a meta tag), nothing inline otherwise, nothing from elsewhere
+    // but the map's street style the page names.
     const sendPage = (reply: FastifyReply) => {
       const nonce = randomBytes(16).toString('base64');
-      reply.header('content-security-policy', contentSecurityPolicy(nonce));
+      const { page, connectTo } = currentPage();
+      reply.header('content-security-policy', contentSecurityPolicy(nonce, connectTo));
       for (const [name, value] of Object.entries(PAGE_HEADERS)) reply.header(name, value);
-      return reply.type('text/html; charset=utf-8').send(currentPage().replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />`));
+      return reply.type('text/html; charset=utf-8').send(page.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />`));
     };
     app.get('/', (_request, reply) => sendPage(reply));
     // The app's routes (/inicio, /información-del-cliente, ...) are the app's to resolve.

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/chromium';
@@ -6,10 +6,19 @@ import { at, click, readValue, sellUntilConfirmation } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
 
 // The map step (/direccion-mapa) in Chromium at a phone's width, on the production build served
-// by the sandbox: maplibre-gl with the style that needs no outside server (no token in tests),
-// the coverage areas from `coverageAreas`, the marker moved by a tap, a drag and the device
-// position, and the coverage check of the point the agent chose.
+// by the sandbox: maplibre-gl (no token in tests) with the build's street style, OpenFreeMap's
+// by default, which the test browser cannot reach (tests/support/chromium.ts: no internet), so
+// the map falls back to its offline style; the coverage areas from `coverageAreas`, the marker
+// moved by a tap, a drag and the device position, and the coverage check of the point the agent
+// chose. The last tests answer the street style's host themselves (`page.route`): refused, silent,
+// or with a style of streets.
 const app = useServedApp();
+
+/** The street style of a build without `VITE_MAP_STYLE` (scripts/mapStyle.ts). */
+const DEFAULT_STYLE = 'https://tiles.openfreemap.org/styles/liberty';
+const STYLE_HOST = 'https://tiles.openfreemap.org/**';
+/** The offline style's background (src/screens/map/offlineStyle.ts). */
+const OFFLINE_BACKGROUND: Rgb = [0xf1, 0xf3, 0xf5];
 
 /** The step's map view (schemas/steps/sv/map.json): San Salvador at zoom 12.5. */
 const CENTRE = { latitude: 13.697366, longitude: -89.192282 };
@@ -24,6 +33,10 @@ const SOUTH_OF_CENTRO = { latitude: 13.688, longitude: -89.185 };
 const IN_SOYAPANGO = { latitude: 13.71, longitude: -89.14 };
 
 type LatLng = typeof CENTRE;
+type Rgb = [number, number, number];
+
+/** Two colours the eye cannot tell apart. */
+const near = (a: Rgb, b: Rgb) => Math.max(...a.map((v, i) => Math.abs(v - (b[i] ?? 0)))) < 8;
 
 /** Web Mercator at maplibre's 512 px tiles: a point's position in pixels of the whole world. */
 function worldPixels({ latitude, longitude }: LatLng) {
@@ -78,8 +91,11 @@ async function markerTip(page: Page) {
 /** What a read-only field of the coverage result shows. */
 const shown = (page: Page, label: string) => readValue(page, label);
 
-/** The map, opened on `on`, is drawn: its canvas, the marker, and the coverage fill where a node covers. */
-async function mapDrawn(page: Page, on: LatLng) {
+/**
+ * The map, opened on `on`, is drawn: its canvas, the marker, and the coverage fill where a node
+ * covers over the style's `background` (the offline style's unless told).
+ */
+async function mapDrawn(page: Page, on: LatLng, background: Rgb = OFFLINE_BACKGROUND) {
   const canvas = page.locator('.maplibregl-canvas');
   await canvas.waitFor();
   const size = await canvas.evaluate((c: HTMLCanvasElement) => ({ width: c.width, height: c.height }));
@@ -94,8 +110,62 @@ async function mapDrawn(page: Page, on: LatLng) {
       return b - r;
     }, { timeout: 10_000 })
     .toBeGreaterThan(30);
-  const [r, g, b] = await colourAt(page, await onPage(page, SOUTH_OF_CENTRO, on));
-  expect(Math.max(Math.abs(r - 0xf1), Math.abs(g - 0xf3), Math.abs(b - 0xf5))).toBeLessThan(8);
+  expect(await colourAt(page, await onPage(page, SOUTH_OF_CENTRO, on))).toSatisfy((colour: Rgb) => near(colour, background));
+}
+
+/** The map's quiet note that it shows no streets. */
+const noStreets = (page: Page) => page.getByRole('status').filter({ hasText: 'Mapa sin calles: sin conexión' });
+
+/** A tap into Centro de San Salvador on the map opened on `on`, and the coverage check there: its node. */
+async function checkCentro(page: Page, on: LatLng = CENTRE) {
+  const there = await onPage(page, IN_CENTRO, on);
+  await page.touchscreen.tap(there.x, there.y);
+  await pointBecomes(page, IN_CENTRO);
+  await click(page, 'Verificar cobertura');
+  await at(page, '/cobertura-exito');
+  expect(await shown(page, 'Nodo')).toBe('N-SS-CEN-01');
+}
+
+/** A street of the test's street style: north to south, west of Centro, in the map's first view. */
+const STREET_LONGITUDE = -89.21;
+const STREET_COLOUR: Rgb = [0x5c, 0x3d, 0x2e];
+const STREETS_BACKGROUND: Rgb = [0xf8, 0xf4, 0xf0];
+const hex = (rgb: Rgb) => `#${rgb.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+
+/** A street style with its streets in the style itself (GeoJSON): nothing else to fetch. */
+const streetStyle = {
+  version: 8,
+  name: 'Calles de prueba',
+  sources: {
+    streets: {
+      type: 'geojson',
+      data: {
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            properties: { name: 'Calle de prueba' },
+            geometry: { type: 'LineString', coordinates: [[STREET_LONGITUDE, 13.6], [STREET_LONGITUDE, 13.8]] },
+          },
+        ],
+      },
+    },
+  },
+  layers: [
+    { id: 'background', type: 'background', paint: { 'background-color': hex(STREETS_BACKGROUND) } },
+    { id: 'streets', type: 'line', source: 'streets', paint: { 'line-color': hex(STREET_COLOUR), 'line-width': 12 } },
+  ],
+};
+
+/** Answers the street style's host: every request recorded, then refused, left unanswered, or answered. */
+function styleHost(page: Page, answer: (route: Route) => Promise<void> | void) {
+  const asked: string[] = [];
+  return page
+    .route(STYLE_HOST, (route) => {
+      asked.push(route.request().url());
+      return answer(route);
+    })
+    .then(() => asked);
 }
 
 describe('the map step in Chromium', () => {
@@ -191,5 +261,85 @@ describe('the map step in Chromium', () => {
     expect(await shown(page, 'Tipo de red')).toBe('FTTH');
     await click(page, 'Ver ofertas');
     await at(page, '/menu-principal');
+  }, 120_000);
+
+  it('asks the public street style; without connection it says the map has no streets, and the step works as before', async () => {
+    const page = await app.newPage();
+    // The page lets the app connect to the street style's host, and to no other.
+    const policy = (await fetch(`${app.address}/`)).headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("connect-src 'self' https://tiles.openfreemap.org;");
+    const asked = await styleHost(page, (route) => route.abort('internetdisconnected'));
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await sellUntilConfirmation(page, app.address, '/direccion-mapa');
+    // At once: the refusal, not the wait for a silent host (8 s), brings the offline style.
+    await noStreets(page).waitFor({ timeout: 5_000 });
+    expect(asked[0]).toBe(DEFAULT_STYLE);
+    await mapDrawn(page, CENTRE);
+    await screenshot(page, 'map-07-no-streets');
+    await checkCentro(page);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('does not wait for a street style host that never answers: the map goes on without streets', async () => {
+    const page = await app.newPage();
+    const asked = await styleHost(page, () => undefined);
+    await sellUntilConfirmation(page, app.address, '/direccion-mapa');
+    await noStreets(page).waitFor({ timeout: 20_000 });
+    expect(asked).toEqual([DEFAULT_STYLE]);
+    await mapDrawn(page, CENTRE);
+    await checkCentro(page);
+  }, 120_000);
+
+  it('draws the streets of the street style under the coverage areas and the marker', async () => {
+    const page = await app.newPage();
+    const asked = await styleHost(page, (route) =>
+      route.fulfill({ contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: JSON.stringify(streetStyle) }),
+    );
+    await sellUntilConfirmation(page, app.address, '/direccion-mapa');
+    await mapDrawn(page, CENTRE, STREETS_BACKGROUND);
+    expect(asked).toEqual([DEFAULT_STYLE]);
+    // The street, where the style puts it, and no note of a map without streets.
+    const street = await onPage(page, { latitude: CENTRE.latitude, longitude: STREET_LONGITUDE }, CENTRE);
+    await expect.poll(() => colourAt(page, street), { timeout: 10_000 }).toSatisfy((colour: Rgb) => near(colour, STREET_COLOUR));
+    expect(await noStreets(page).count()).toBe(0);
+    await screenshot(page, 'map-08-streets');
+    // A point without coverage, and back on the map (the same map, kept for the step): the
+    // streets again, and the point checked where a node covers.
+    const outside = await onPage(page, UNCOVERED, CENTRE);
+    await page.touchscreen.tap(outside.x, outside.y);
+    await pointBecomes(page, UNCOVERED);
+    await click(page, 'Verificar cobertura');
+    await at(page, '/cobertura-estado');
+    await click(page, 'Cambiar ubicación');
+    await at(page, '/direccion-mapa');
+    await mapDrawn(page, UNCOVERED, STREETS_BACKGROUND);
+    expect(await noStreets(page).count()).toBe(0);
+    await checkCentro(page, UNCOVERED);
+  }, 120_000);
+
+  it('keeps the coverage areas drawn on a street style whose tiles then fail: the map goes on without streets', async () => {
+    const page = await app.newPage();
+    // A style that loads, with streets in tiles that the host holds, then refuses.
+    const tiled = {
+      ...streetStyle,
+      sources: { streets: { type: 'raster', tiles: ['https://tiles.openfreemap.org/test-tiles/{z}/{x}/{y}.png'], tileSize: 256 } },
+      layers: [streetStyle.layers[0], { id: 'streets', type: 'raster', source: 'streets' }],
+    };
+    const held: Route[] = [];
+    await styleHost(page, (route) =>
+      route.request().url() === DEFAULT_STYLE
+        ? route.fulfill({ contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: JSON.stringify(tiled) })
+        : void held.push(route),
+    );
+    await sellUntilConfirmation(page, app.address, '/direccion-mapa');
+    // The coverage areas drawn on the street style's background, its tiles on their way.
+    await mapDrawn(page, CENTRE, STREETS_BACKGROUND);
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    for (const route of held) await route.abort('internetdisconnected');
+    await noStreets(page).waitFor();
+    // The offline style, with the coverage areas drawn again on it, and the step works.
+    await mapDrawn(page, CENTRE);
+    await checkCentro(page);
   }, 120_000);
 });

@@ -4,8 +4,24 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 /** Debian's Chromium (`apt-get install chromium`), or `CHROMIUM_PATH`. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** The flags a headless Chromium needs on this machine and CI (no sandbox as root, no network chatter). */
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/**
+ * The flags a headless Chromium needs on this machine and CI (no sandbox as root, no network
+ * chatter), and no internet: every host name but this machine's resolves to nothing, as on a
+ * phone without connection, so a test never depends on whether the machine can reach the
+ * internet (the map's street style among others: it falls back to the offline style; a test
+ * that wants an outside host answers it with `page.route`, which comes before any lookup).
+ */
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+];
 
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
