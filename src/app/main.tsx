@@ -1,4 +1,5 @@
 import '@mantine/core/styles.css';
+import './tapTargets.css';
 import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

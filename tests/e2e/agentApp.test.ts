@@ -4,6 +4,7 @@ import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/chromium';
 import { armFault, fromMenu } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
+import { describeSmall, smallTapTargets } from '../support/tapTargets';
 
 // The agent app in real Chromium: the production build served by the sandbox, as
 // `npm run sandbox` serves it, at a phone's viewport.
@@ -110,8 +111,9 @@ describe('the agent app in Chromium', () => {
     expect(await page.evaluate(() => document.querySelector('link[rel="icon"]')?.getAttribute('href'))).toBe('/favicon.svg');
     expect((await page.request.get(`${app.address}/favicon.svg`)).status()).toBe(200);
     expect(failed).toEqual([]);
-    // The landing passes axe-core's WCAG 2.2 A and AA rules.
+    // The landing passes axe-core's WCAG 2.2 A and AA rules, and its PIN boxes and button are 44 x 44 px targets at 390 x 844.
     expect(await axeViolations(page)).toEqual([]);
+    expect(describeSmall('/', await smallTapTargets(page))).toEqual([]);
   });
 
   it('sends a private URL without a session to the landing', async () => {

@@ -3,6 +3,7 @@ import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/chromium';
 import { armFault as armSandboxFault, at, click, createOrder, fromMenu, onArrival, sellUntilConfirmation } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
+import { describeSmall, smallTapTargets } from '../support/tapTargets';
 
 // A whole sale in Chromium at a phone's viewport, through every El Salvador step, against the
 // production build served by the sandbox; then the lead in the sales report.
@@ -27,17 +28,20 @@ async function recordedPage() {
   const progress: string[] = [];
   // What axe-core finds against WCAG 2.2 A and AA on each screen arrived at.
   const violations: string[] = [];
+  // Every tappable control smaller than 44 x 44 px at a 390 x 844 viewport, on each screen arrived at.
+  const smallTargets: string[] = [];
   // What the package summary shows the customer.
   const summaries: string[] = [];
   onArrival(page, async (route) => {
     shot += 1;
     for (const v of await axeViolations(page)) violations.push(`${route}: ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+    smallTargets.push(...describeSmall(route, await smallTapTargets(page)));
     if (route === '/confirmar-seleccion-paquete') summaries.push(await page.locator('main').innerText());
     const label = page.getByLabel('Progreso');
     progress.push(`${route} ${(await label.count()) > 0 ? await label.innerText() : '-'}`);
     await screenshot(page, `sale-${String(shot).padStart(2, '0')}${route.replace(/\//g, '-')}`);
   });
-  return Object.assign(page, { urls, progress, violations, summaries });
+  return Object.assign(page, { urls, progress, violations, smallTargets, summaries });
 }
 
 const armFault = (operationId: string, fault: string) => armSandboxFault(app.address, operationId, fault);
@@ -60,6 +64,8 @@ describe('a sale in Chromium', () => {
     expect(confirmation).toContain('Cargo de instalación: $60.00');
     // Every screen of the sale passes axe-core's WCAG 2.2 A and AA rules (60 contrast failures on 27 screens before).
     expect(page.violations).toEqual([]);
+    // And every tappable control on them is at least 44 x 44 px at 390 x 844 (tests/support/tapTargets.ts).
+    expect(page.smallTargets).toEqual([]);
     // Another error than a timeout: the failed screen, from which the agent retries.
     await armFault('activation', '500');
     await createOrder(page);
@@ -85,8 +91,9 @@ describe('a sale in Chromium', () => {
     expect(await row.getByText('Pendiente').isVisible()).toBe(true);
     await row.getByRole('button', { name: 'Ver detalle' }).click();
     await at(page, `/ventas-detalle/${leadId}`);
-    // The order's failure and success, home, the report and the lead's detail pass axe-core too.
+    // The order's failure and success, home, the report and the lead's detail pass axe-core too, and their targets are 44 x 44 px.
     expect(page.violations).toEqual([]);
+    expect(page.smallTargets).toEqual([]);
 
     // Every step went to the tag manager's dataLayer, and nothing personal did.
     const layer = await page.evaluate(() => JSON.stringify(window.dataLayer ?? []));

@@ -4,6 +4,7 @@ import { screenshot } from '../support/chromium';
 import { activate, fillAddress, fillContract, MARIA, progressOf, scheduleVisit, sellUntilActivation, signInToClientInformation, submitClient, type HnCustomer } from '../support/hnSale';
 import { at, choose, click, fromMenu } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
+import { describeSmall, smallTapTargets } from '../support/tapTargets';
 
 // Honduras in Chromium: the COUNTRY=hn build served by the sandbox, which serves Honduras's API
 // over its seed (src/sandbox/seed/hn/). Every branch is reached from the UI with the seed's values.
@@ -47,11 +48,14 @@ describe('a Honduras sale in Chromium', () => {
     const page = await app.newPage();
     const seen: Record<string, string> = {};
     const violations: string[] = [];
+    // Every tappable control smaller than 44 x 44 px at a 390 x 844 viewport (tests/support/tapTargets.ts).
+    const smallTargets: string[] = [];
     let shot = 0;
     await sellUntilActivation(page, app.address, newClient('0801199000101'), {
       look: async (route) => {
         shot += 1;
         for (const v of await axeViolations(page)) violations.push(`${route}: ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+        smallTargets.push(...describeSmall(route, await smallTapTargets(page)));
         await screenshot(page, `hn-sale-${String(shot).padStart(2, '0')}${route.replace(/\//g, '-')}`);
         if (PROGRESS[route]) seen[route] = await progressOf(page);
       },
@@ -61,8 +65,11 @@ describe('a Honduras sale in Chromium', () => {
     seen['/agendar-visita'] = await progressOf(page);
     expect(seen).toEqual(PROGRESS);
     for (const v of await axeViolations(page)) violations.push(`/agendar-visita: ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+    smallTargets.push(...describeSmall('/agendar-visita', await smallTapTargets(page)));
     // Every screen of Honduras's sale passes axe-core's WCAG 2.2 A and AA rules.
     expect(violations).toEqual([]);
+    // And every tappable control on them is at least 44 x 44 px at 390 x 844.
+    expect(smallTargets).toEqual([]);
     await backStays(page, '/agendar-visita');
     // The calendar asks to confirm (spec 9: CANCELAR and GUARDAR): cancelled, no date is kept.
     const date = page.getByLabel(/^Fecha de instalación/).first();
@@ -70,6 +77,8 @@ describe('a Honduras sale in Chromium', () => {
     await date.click();
     await page.getByRole('dialog').locator('table button:not([disabled])').first().click();
     await screenshot(page, 'hn-sale-calendar');
+    // The calendar's days and buttons are tap targets too.
+    smallTargets.push(...describeSmall('/agendar-visita calendar', await smallTapTargets(page)));
     await page.getByRole('button', { name: 'CANCELAR', exact: true }).click();
     expect(await date.inputValue()).toBe('');
     await scheduleVisit(page);
@@ -86,6 +95,7 @@ describe('a Honduras sale in Chromium', () => {
     await page.getByRole('button', { name: 'Menú' }).click();
     const sidebar = page.getByRole('navigation', { name: 'Menú principal' });
     expect(await sidebar.getByRole('button').allInnerTexts()).toEqual(['Nuevo cliente', 'Reporte de ventas', 'Cerrar sesión']);
+    smallTargets.push(...describeSmall('/inicio sidebar', await smallTapTargets(page)));
     await sidebar.getByRole('button', { name: 'Reporte de ventas' }).click();
     await at(page, '/ventas-reporte');
     // The report lists once its call has answered (it shows "No hay resultados" until then).
@@ -101,6 +111,7 @@ describe('a Honduras sale in Chromium', () => {
     // The leads that can still be cancelled are offered (pending or waiting for the seller), no settled one.
     await page.getByLabel(/^Número de solicitud a cancelar/).first().click();
     const offered = await page.getByRole('option').allInnerTexts();
+    smallTargets.push(...describeSmall('/ventas-reporte options', await smallTapTargets(page)));
     expect(offered).toEqual(expect.arrayContaining(['L-1502 · Óscar Reyes', 'L-1504 · Wilmer Andino']));
     expect(offered.some((o) => o.startsWith('L-1501') || o.startsWith('L-1503'))).toBe(false);
     await page.getByRole('option', { name: 'L-1502 · Óscar Reyes', exact: true }).click();
@@ -109,6 +120,8 @@ describe('a Honduras sale in Chromium', () => {
     await page.getByText('La solicitud fue cancelada').waitFor();
     await expect.poll(async () => (await page.getByText('L-1502').locator('xpath=../..').innerText()).toLowerCase()).toContain('cancelado');
     await screenshot(page, 'hn-sale-report-cancelled');
+    // The calendar, the sidebar and a select's options are 44 x 44 px targets too.
+    expect(smallTargets).toEqual([]);
     await page.context().close();
   }, 180_000);
 
