@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { countryModules } from './scripts/countryModules';
 import { mapStyleMeta } from './scripts/mapStyle';
+import { tagManagerMeta } from './scripts/tagManager';
 
 /** The map libraries (react-map-gl over maplibre-gl or mapbox-gl), loaded on the map step only. */
 const MAP_LIBRARY = /[\\/]node_modules[\\/](maplibre-gl|mapbox-gl|react-map-gl|@vis\.gl[\\/]react-map(box|libre))[\\/]/;
@@ -17,9 +18,10 @@ const mapLibNamed = (fallback: string) => (chunk: { moduleIds: string[]; facadeM
 // The app is built for one country at a time (DESIGN.md): `COUNTRY=<cc>` (sv by default), its
 // pack read from `COUNTRY_PACKS` (the repository by default) through the build-time modules of
 // scripts/countryModules.ts; the journey reaches the browser without descriptions and examples.
-// The map's street style is written into the page (`VITE_MAP_STYLE`: scripts/mapStyle.ts).
+// The map's street style is written into the page (`VITE_MAP_STYLE`: scripts/mapStyle.ts), and
+// so is the tag manager's container when there is one (`VITE_GTM_ID`: scripts/tagManager.ts).
 export default defineConfig({
-  plugins: [react(), countryModules(), mapStyleMeta()],
+  plugins: [react(), countryModules(), mapStyleMeta(), tagManagerMeta()],
   resolve: {
     alias: {
       // Step texts are plain: rjsf's markdown renderer is not worth its size (see the module).

@@ -58,16 +58,18 @@ export function connectAnalytics(actor: AnyActorRef, journeyId: string): (failur
 }
 
 /**
- * The tag manager's own script, for a build given a container id (`VITE_GTM_ID`; none by
- * default, and none in tests): loaded after the app, it reads the records already pushed.
- * The page's Content-Security-Policy must allow its host (docs/security.md).
+ * The tag manager's own script, for a build that names a container (`VITE_GTM_ID`, written into
+ * the page as `<meta name="tag-manager">` by scripts/tagManager.ts; none by default, and none in
+ * tests): loaded after the app, it reads the records already pushed. The page's Content Security
+ * Policy lets in its one host when the page names a container (src/sandbox/server.ts).
  */
-export function loadTagManager(containerId: string | undefined): void {
+export function loadTagManager(page: Pick<Document, 'querySelector' | 'createElement' | 'head'> = document): void {
+  const containerId = page.querySelector<HTMLMetaElement>('meta[name="tag-manager"]')?.content.trim();
   if (!containerId || !/^GTM-[A-Z0-9]+$/.test(containerId)) return;
   window.dataLayer ??= [];
   window.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
-  const script = document.createElement('script');
+  const script = page.createElement('script');
   script.async = true;
   script.src = `https://www.googletagmanager.com/gtm.js?id=${containerId}`;
-  document.head.appendChild(script);
+  page.head.appendChild(script);
 }

@@ -101,7 +101,7 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
   // The tag manager's data layer, for the countries whose shell loads one (the country file).
   if (shellScripts.includes('tagManager')) {
     reportFailure = connectAnalytics(actor, countryJourney.id);
-    loadTagManager(import.meta.env.VITE_GTM_ID as string | undefined);
+    loadTagManager();
   }
   // What the journey keeps survives a reload of the tab, sealed (AES-GCM, see sealedStorage).
   // Written when the phone is idle, once per burst of changes, so that serializing it is not

@@ -16,8 +16,9 @@ const HIDDEN = '[oculto]';
 
 const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/g;
 /** Seven digits or more, with at most one space or dash inside each group (a phone "7000 1234",
- * a national id "04644848-2"); dates ("2026-11-26") and amounts ("39.99") have shorter runs. */
-const LONG_NUMBER = /\d{3,}[ -]?\d{4,}(-\d)?/g;
+ * a national id "04644848-2"), standing alone: not inside an id made of letters and digits (a
+ * sale's UUID); dates ("2026-11-26") and amounts ("39.99") have shorter runs. */
+const LONG_NUMBER = /(?<![\w-])\d{3,}[ -]?\d{4,}(-\d)?(?![\w-])/g;
 /** A coordinate: a decimal number with four decimals or more. */
 const COORDINATE = /-?\d{1,3}\.\d{4,}/g;
 /** Keys of a provider's answer whose values are a person's data, whatever they look like. */

@@ -12,6 +12,7 @@ import { FAULT_HEADER, faultAnswer } from './faults';
 import { badRequest, type Handler, type HandlerAnswer, type SandboxMode, type Seller, type UploadedFile } from './handler';
 import { handlers } from './handlers/registry';
 import { createPinKey } from './pinKey';
+import { logoSvg } from './logos';
 import { countryCodes, loadCountryOperations, OPENAPI_ROOT, type Operation } from './openapiSpecs';
 import { createAgreementKey, openUrlValues, sealAnswer, sessionKeys, verifyCall, type VerifiedCall } from './signedCalls';
 import { SIGNED_HEADERS } from '../api/signedCallProtocol';
@@ -68,13 +69,13 @@ export interface SandboxOptions {
  * Calls may also go to `connectTo`: the origin of the map's street style the page names
  * (`mapStyleOrigins`), whose style, tiles, sprites and glyphs maplibre-gl fetches.
  */
-export function contentSecurityPolicy(nonce: string, connectTo: string[] = []): string {
+export function contentSecurityPolicy(nonce: string, connectTo: string[] = [], tagManager: string[] = []): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...tagManager].join(' '),
     `style-src 'self' 'nonce-${nonce}'`,
-    "img-src 'self' data: blob:",
-    ["connect-src 'self'", ...connectTo].join(' '),
+    ["img-src 'self' data: blob:", ...tagManager].join(' '),
+    ["connect-src 'self'", ...connectTo, ...tagManager].join(' '),
     "worker-src 'self' blob:",
     "font-src 'self'",
     "object-src 'none'",
@@ -98,6 +99,11 @@ export function mapStyleOrigins(page: string): string[] {
   } catch {
     return [];
   }
+}
+
+/** The tag manager's host when the built page names a container (`<meta name="tag-manager">`: scripts/tagManager.ts), for its script, its records and its pixel; none otherwise. */
+export function tagManagerOrigins(page: string): string[] {
+  return /<meta name="tag-manager" content="GTM-[A-Z0-9]+"/.test(page) ? ['https://www.googletagmanager.com'] : [];
 }
 
 /** The other headers of the app's page. */
@@ -394,16 +400,22 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       return { messages };
     });
   }
+  // The offers' logos, as the provider's image host serves them (src/sandbox/logos.ts).
+  app.get('/logos/:file', (request, reply) => {
+    const svg = logoSvg((request.params as { file: string }).file);
+    if (!svg) return reply.status(404).send({ errors: [{ code: 'NOT_FOUND', message: 'No hay resultados' }] });
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
+  });
   if (options.staticDir && existsSync(resolve(options.staticDir, 'index.html'))) {
     const indexFile = resolve(options.staticDir, 'index.html');
     // Read again when a build rewrites it: a running sandbox serves the new build at once.
-    let cached = { version: '', page: '', connectTo: [] as string[] };
+    let cached = { version: '', page: '', connectTo: [] as string[], tagManager: [] as string[] };
     const currentPage = () => {
       const { mtimeMs, size } = statSync(indexFile);
       const version = `${mtimeMs}:${size}`;
       if (version !== cached.version) {
         const page = readFileSync(indexFile, 'utf8');
-        cached = { version, page, connectTo: mapStyleOrigins(page) };
+        cached = { version, page, connectTo: mapStyleOrigins(page), tagManager: tagManagerOrigins(page) };
       }
       return cached;
     };
@@ -415,8 +427,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     // but the map's street style the page names.
     const sendPage = (reply: FastifyReply) => {
       const nonce = randomBytes(16).toString('base64');
-      const { page, connectTo } = currentPage();
-      reply.header('content-security-policy', contentSecurityPolicy(nonce, connectTo));
+      const { page, connectTo, tagManager } = currentPage();
+      reply.header('content-security-policy', contentSecurityPolicy(nonce, connectTo, tagManager));
       for (const [name, value] of Object.entries(PAGE_HEADERS)) reply.header(name, value);
       return reply.type('text/html; charset=utf-8').send(page.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />`));
     };

@@ -7,6 +7,7 @@ import type { StepFile } from '../engine/stepFile';
 import { errorMessage } from '../validation/errorMessage';
 import type { StepFormContext } from './stepFormContext';
 import { JourneyDataView, SummaryLines, type SummaryLine } from './JourneyDataView';
+import { providerTitles, type TitlesFrom } from './providerTitles';
 import { splitJourneyOptions } from './journeyOptions';
 import { ReadOnlyValueWidget } from './widgets/ReadOnlyValueWidget';
 import { loadAhead, loadedStep, loadStep, type LoadedStep } from './stepLoader';
@@ -106,6 +107,12 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
   const shows = typeof rootOptions.from === 'string' && !FormWidget ? getAt({ context: journeyData }, rootOptions.from) : undefined;
   // A list's button acts on one row (the sales report's "Ver detalle" opens that lead).
   const rowButton = Array.isArray(shows) ? step.buttons?.find((b) => b.event === 'lead.open') : undefined;
+  // The provider's words for the fields, where the step reads them (the terms).
+  const titlesFrom = rootOptions.titlesFrom as TitlesFrom | undefined;
+  if (titlesFrom) {
+    const words = providerTitles(getAt({ context: journeyData }, titlesFrom.from), Object.keys(properties(step)), titlesFrom);
+    for (const [field, ui] of Object.entries(words)) shownUi[field] = { ...((shownUi[field] as UiSchema | undefined) ?? {}), ...ui };
+  }
   const sentTo = typeof rootOptions.sentTo === 'string' ? getAt({ context: journeyData }, rootOptions.sentTo) : undefined;
   const context: StepFormContext = { call, formData, journeyData, send, fieldOptions, unlock };
   const onChange = (changed: Record<string, unknown>) => {

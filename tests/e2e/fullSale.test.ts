@@ -99,7 +99,8 @@ describe('a sale in Chromium', () => {
     const layer = await page.evaluate(() => JSON.stringify(window.dataLayer ?? []));
     const entries = JSON.parse(layer) as Array<{ event: string; route?: string }>;
     expect(entries.filter((e) => e.event === 'journey_step').map((e) => e.route)).toEqual(expect.arrayContaining(['/', '/inicio', '/id-revisar', '/orden-exito', '/ventas-detalle/:id']));
-    for (const personal of ['04644848', '05129374', '70001234', '70005678', 'ana.perez', 'PEREZ', 'Gómez', 'Calle Arce', '13.69', '2580', leadId ?? 'L-']) {
+    // (The lead's id is not personal: the agent tracking record of spec section 3 carries it.)
+    for (const personal of ['04644848', '05129374', '70001234', '70005678', 'ana.perez', 'PEREZ', 'Gómez', 'Calle Arce', '13.69', '2580']) {
       expect(layer).not.toContain(personal);
     }
 

@@ -62,7 +62,7 @@ async function atStep(route: string) {
       await run.send({ type: 'step.submit', data: { cliDUINumber: '046448482' } });
     },
     async () => {
-      run.answer({ actor: 'api.users', output: { id: 'U-9' } }, { actor: 'api.getOTP', output: {} });
+      run.answer({ actor: 'api.emailChecker', output: { status: 'passed' } }, { actor: 'api.users', output: { id: 'U-9' } }, { actor: 'api.getOTP', output: {} });
       await run.send({ type: 'step.submit', data: { phone: '70001234', email: 'ana@example.com' } });
     },
     async () => {

@@ -8,8 +8,8 @@ describe('tracking records', () => {
     expect(trackingRecord({ event: 'journey_step', step: 'login' })).toEqual({ event: 'journey_step', step: 'login', tracking_version: '3.11.4', deploy_version: '1.7.1' });
   });
 
-  it('keep lead ids, plans, prices, dates and slots as they are', () => {
-    const record = { event: 'agent_tracking', lead_id: 'L-2001', product_name: 'Internet Hogar 50 Mbps', price: 39.99, visit_date: '2026-12-01', visit_time: 'AM', months: 12 };
+  it('keep lead ids, sale ids, plans, prices, dates and slots as they are', () => {
+    const record = { event: 'agent_tracking', lead_id: 'L-2001', contract_id: '2f4cfd10-c552-4c1b-bc66-66eb12345678', other_id: '12345678-1234-4234-8234-123456789012', product_name: 'Internet Hogar 50 Mbps', price: 39.99, visit_date: '2026-12-01', visit_time: 'AM', months: 12 };
     expect(trackingRecord(record)).toMatchObject(record);
   });
 

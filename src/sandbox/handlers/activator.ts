@@ -106,7 +106,8 @@ const LEAD_FIELDS = [
 
 /** The lead (common.yaml Lead) an order makes: its fields, the birth month and year, the seller. */
 function leadOf(order: Record<string, unknown>, id: string, seller: Seller, createdAt: string, updatedAt?: string): Record<string, unknown> {
-  const lead: Record<string, unknown> = { id, status: 'REQUESTED', createdAt };
+  // A new or rewritten order's services are sent for activation, not yet activated.
+  const lead: Record<string, unknown> = { id, status: 'REQUESTED', activationStatus: 'submitted', createdAt };
   if (updatedAt) lead.updatedAt = updatedAt;
   for (const field of LEAD_FIELDS) if (order[field] !== undefined) lead[field] = order[field];
   const birth = /^(\d{2})[/-](\d{2})[/-](\d{4})$/.exec(String(order.cliBirthDate ?? ''));

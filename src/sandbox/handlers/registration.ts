@@ -168,14 +168,15 @@ function sameCode(given: string, stored: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The six authorizations of the terms screen (spec 2.3; the 12-month validity is spec 9's). */
+/** The six authorizations of the terms screen (spec 2.3; the 12-month validity is spec 9's), as
+ * the provider words them: the screen shows these words, not the step file's shorter labels. */
 const TERMS = [
-  { key: 'creditConsultation', title: 'Consulta crediticia', text: 'Autorizo la consulta de mi historial crediticio.' },
-  { key: 'creditAgency', title: 'Agencia de información crediticia', text: 'Autorizo compartir mis datos con una agencia de información crediticia.' },
-  { key: 'contractTerms', title: 'Contrato de servicios', text: 'Acepto los términos del contrato de servicios de telecomunicaciones.' },
-  { key: 'privacyNotice', title: 'Aviso de privacidad', text: 'Acepto el aviso de privacidad.' },
-  { key: 'disputeResolution', title: 'Solución de controversias', text: 'Acepto los mecanismos alternativos de solución de controversias.' },
-  { key: 'contractValidity', title: 'Vigencia', text: 'Acepto que el contrato tiene una vigencia de 12 meses.' },
+  { key: 'creditConsultation', title: 'Consulta crediticia', text: 'Autorizo a la empresa a consultar mi historial crediticio en las centrales de riesgo autorizadas.' },
+  { key: 'creditAgency', title: 'Agencia de información crediticia', text: 'Autorizo que mis datos de esta contratación se compartan con una agencia de información crediticia.' },
+  { key: 'contractTerms', title: 'Contrato de servicios', text: 'He leído y acepto los términos del contrato de servicios de telecomunicaciones.' },
+  { key: 'privacyNotice', title: 'Aviso de privacidad', text: 'He leído y acepto el aviso de privacidad sobre el uso de mis datos personales.' },
+  { key: 'disputeResolution', title: 'Solución de controversias', text: 'Acepto resolver cualquier controversia por los mecanismos alternativos que el contrato establece.' },
+  { key: 'contractValidity', title: 'Vigencia', text: 'Entiendo que el contrato tiene una vigencia de 12 meses.' },
 ].map((field) => ({ ...field, required: true }));
 
 /** Registers a phone or an e-mail for a user, refusing one another user already has. */

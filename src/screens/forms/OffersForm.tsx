@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Tabs, Text } from '@mantine/core';
+import { useState } from 'react';
 import { currency, offers } from 'virtual:country';
 import { formatMoney } from '../../engine/countryFile';
 import { getAt } from '../../engine/jsonPointer';
@@ -10,11 +11,31 @@ type Offer = {
   type?: string;
   addon?: boolean;
   priceList?: Array<{ value?: number }>;
+  resourceList?: Array<{ type?: string; name?: string }>;
   commercialEnrichmentsList?: Array<{ descriptions?: Array<{ key?: string; value?: string }> }>;
+  quantities?: Array<{ label?: string; value?: string }>;
 };
 
-const describe = (offer: Offer) =>
-  offer.commercialEnrichmentsList?.[0]?.descriptions?.find((d) => d.key === 'shortDescription' || d.key === 'short-description')?.value;
+/** The offer's commercial text under one of its keys (spec section 3), or none when empty. */
+const enrichment = (offer: Offer, ...keys: string[]) =>
+  offer.commercialEnrichmentsList?.[0]?.descriptions?.find((d) => keys.includes(String(d.key)) && typeof d.value === 'string' && d.value !== '')?.value;
+
+/** What the offer takes off (its short discount text, else its discount resources' names). */
+const discountOf = (offer: Offer) =>
+  enrichment(offer, 'discount_short_description') ??
+  (offer.resourceList ?? [])
+    .filter((r) => r.type === 'discount' && r.name)
+    .map((r) => r.name)
+    .join(' · ');
+
+const logoOf = (offer: Offer) => enrichment(offer, 'logo');
+
+/** The provider's logo of the offer; a logo that does not load is left out, not shown broken. */
+function OfferLogo({ src }: { src: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return null;
+  return <img src={src} alt="" width={40} height={40} loading="lazy" onError={() => setFailed(true)} />;
+}
 
 /**
  * The offers of the node by the country file's tabs, from the journey's data (`ui:options`:
@@ -46,10 +67,20 @@ export function OffersForm({ journeyData, send, options }: FormWidgetProps) {
                 const isChosen = offer.planId in selected;
                 return (
                   <Card key={offer.planId} withBorder padding="sm">
-                    <Group justify="space-between" wrap="nowrap">
-                      <Stack gap={2}>
+                    <Group justify="space-between" wrap="nowrap" align="flex-start">
+                      {logoOf(offer) && <OfferLogo src={logoOf(offer) ?? ''} />}
+                      <Stack gap={2} style={{ flex: 1 }}>
                         <Text fw={600}>{offer.name}</Text>
-                        {describe(offer) && <Text size="sm">{describe(offer)}</Text>}
+                        {enrichment(offer, 'shortDescription', 'short-description') && <Text size="sm">{enrichment(offer, 'shortDescription', 'short-description')}</Text>}
+                        {(offer.quantities ?? []).length > 0 && (
+                          <Text size="sm">{(offer.quantities ?? []).map((q) => `${q.label ?? ''}: ${q.value ?? ''}`).join(' · ')}</Text>
+                        )}
+                        {enrichment(offer, 'legal-name') && <Text size="xs">{enrichment(offer, 'legal-name')}</Text>}
+                        {discountOf(offer) && (
+                          <Badge color="#1b5e20" variant="filled" style={{ whiteSpace: 'normal', height: 'auto', textTransform: 'none' }}>
+                            {discountOf(offer)}
+                          </Badge>
+                        )}
                         {offer.addon && <Badge size="sm">Adicional</Badge>}
                       </Stack>
                       <Stack gap={4} align="flex-end">
