@@ -23,7 +23,7 @@ import { checkCountryFile } from '../src/engine/checkCountryFile';
 import type { CountryFile } from '../src/engine/countryFile';
 import { journeyForBrowser } from '../src/engine/journeyForBrowser';
 import { formatProblem } from '../src/engine/problem';
-import { formatMessages, formatsNamed } from '../src/validation/formats';
+import { formatMessages, formatsNamed, typingFormatsNamed } from '../src/validation/formats';
 import { packPaths, type PackPaths } from './countryPack';
 
 const PREFIX = 'virtual:country';
@@ -83,9 +83,13 @@ function stepNames(paths: PackPaths): string[] {
 }
 
 function formatsModule(paths: PackPaths): string {
-  // Only the formats the country's steps name: an unknown one is journeys:check's to report.
+  // Only the formats the country's steps name (and check while typing): an unknown one is journeys:check's to report.
   const named = new Set<string>();
-  for (const name of stepNames(paths)) formatsNamed((readJson(join(paths.steps, `${name}.json`), 'the step file') as { schema?: unknown }).schema, named);
+  for (const name of stepNames(paths)) {
+    const step = readJson(join(paths.steps, `${name}.json`), 'the step file') as { schema?: unknown; uiSchema?: unknown };
+    formatsNamed(step.schema, named);
+    typingFormatsNamed(step.uiSchema, named);
+  }
   const own = [...named].sort().filter((format) => Object.hasOwn(formatMessages, format));
   return `export const formatMessages = ${JSON.stringify(Object.fromEntries(own.map((format) => [format, formatMessages[format]])))};\n`;
 }

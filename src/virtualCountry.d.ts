@@ -32,7 +32,7 @@ declare module 'virtual:country/steps' {
   /** Each step file of the country, loaded when its step opens. */
   export const stepFiles: Record<string, () => Promise<import('./engine/stepFile').StepFile>>;
   /** Each step's precompiled validators (npm run steps:compile), for the steps with data. */
-  export const stepValidators: Record<string, () => Promise<{ default: import('@rjsf/validator-ajv8/lib/types.js').ValidatorFunctions }>>;
+  export const stepValidators: Record<string, () => Promise<{ default: import('@rjsf/validator-ajv8/lib/types.js').ValidatorFunctions; /** The rules its fields check while typing. */ typing?: Record<string, (value: string) => boolean> }>>;
 }
 
 declare module 'virtual:country/formats' {

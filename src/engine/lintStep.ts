@@ -58,6 +58,13 @@ export function lintStep(step: StepFile, expectedName: string): Problem[] {
   }
   // Only the project's formats: precompiled validators call these rules and nothing else.
   const formats = Object.keys(formatRules);
+  // A rule checked while typing is one of the project's too.
+  eachUi(step.uiSchema, '/uiSchema', (u, at) => {
+    const typing = (u['ui:options'] as { typing?: unknown } | undefined)?.typing;
+    if (typeof typing === 'string' && !formats.includes(typing)) {
+      problems.push({ pointer: `${at}/ui:options/typing`, message: `unknown format "${typing}"${suggestion(typing, formats)}` });
+    }
+  });
   eachSubschema(step.schema, '/schema', (s, at) => {
     const type = typeof s.type === 'string' ? s.type : undefined;
     if (typeof s.format === 'string' && !formats.includes(s.format)) {

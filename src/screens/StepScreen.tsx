@@ -1,5 +1,5 @@
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import type { RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatMessages } from 'virtual:country/formats';
 import { getAt } from '../engine/jsonPointer';
@@ -55,7 +55,7 @@ export function StepScreen(props: StepScreenProps) {
  * Exported for the component tests, which also show steps that are not a country's.
  */
 export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData, send }: StepScreenProps & { loaded: LoadedStep }) {
-  const { step, validator, form: rjsf, FormWidget } = loaded;
+  const { step, validator, form: rjsf, FormWidget, typing } = loaded;
   const [formData, setFormData] = useState<Record<string, unknown>>(() =>
     withoutRefusedConsents(step, withLocks(step, withJourneyValues(step, { ...(draft ?? saved) }, journeyData), journeyData)),
   );
@@ -157,6 +157,15 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
     event.preventDefault();
     if (!disabledButton(primary)) press(primary);
   };
+  // A field with a looser rule while typing (the e-mail) says at once what can never become valid.
+  const typingErrors: ErrorSchema = {};
+  for (const [field, options] of Object.entries(fieldOptions)) {
+    const test = typeof options.typing === 'string' ? typing?.[options.typing] : undefined;
+    const value = formData[field];
+    if (test && typeof value === 'string' && value !== '' && !test(value)) {
+      (typingErrors as Record<string, unknown>)[field] = { __errors: [formatMessages[options.typing as string] ?? 'Dato inválido'] };
+    }
+  }
   const transformErrors = (errors: RJSFValidationError[]) =>
     errors.map((error) => {
       const pointer = (error.property ?? '').replace(/\./g, '/');
@@ -191,6 +200,7 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
           experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
           showErrorList={false}
           transformErrors={transformErrors}
+          extraErrors={typingErrors}
           onChange={(event) => onChange((event.formData ?? {}) as Record<string, unknown>)}
           onSubmit={submit}
         />

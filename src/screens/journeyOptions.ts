@@ -19,6 +19,7 @@ export const JOURNEY_OPTION_KEYS: ReadonlySet<string> = new Set([
   'dependsOn',
   'reference',
   'rows',
+  'typing',
 ]);
 
 /** Each field's journey options, by the field's name (rjsf's WidgetProps.name). */

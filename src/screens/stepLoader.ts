@@ -13,6 +13,8 @@ export interface LoadedStep {
   step: StepFile;
   /** The step's precompiled validator, when it has a schema. */
   validator?: ValidatorType;
+  /** The rules its fields check while the agent types (`ui:options.typing`), by format name. */
+  typing?: Record<string, (value: string) => boolean>;
   /** The rjsf form and the widgets it uses, when the step asks for fields. */
   form?: { Form: typeof StepForm; widgets: RegistryWidgetsType };
   /** The widget that is the step's whole form (a photo, a signature, the map, the offers). */
@@ -86,16 +88,18 @@ async function load(name: string): Promise<LoadedStep | undefined> {
     root?.(),
     Promise.all(names.map(async (widget) => [widget, await (fieldWidgets[widget] as () => Promise<unknown>)()] as const)),
     step.schema && loadValidator
-      ? Promise.all([import('@rjsf/validator-ajv8/lib/createPrecompiledValidator.js'), loadValidator()]).then(([{ default: create }, functions]) =>
-          create(functions.default, step.schema as RJSFSchema),
-        )
+      ? Promise.all([import('@rjsf/validator-ajv8/lib/createPrecompiledValidator.js'), loadValidator()]).then(([{ default: create }, functions]) => ({
+          validator: create(functions.default, step.schema as RJSFSchema),
+          typing: functions.typing,
+        }))
       : undefined,
     step.schema && !root ? import('./rjsf/StepForm') : undefined,
   ]);
   return {
     step,
     ...(FormWidget ? { FormWidget } : {}),
-    ...(validator ? { validator } : {}),
+    ...(validator ? { validator: validator.validator } : {}),
+    ...(validator?.typing && Object.keys(validator.typing).length > 0 ? { typing: validator.typing } : {}),
     ...(rjsf ? { form: { Form: rjsf.StepForm, widgets: Object.fromEntries(widgets) as RegistryWidgetsType } } : {}),
   };
 }

@@ -67,6 +67,19 @@ export const keywordFormats: Record<string, string> = {
  *
  * @example formatsNamed({ properties: { born: { format: 'date-dmy', adult: true } } }) // Set { 'date-dmy', 'adult-birth-date' }
  */
+/**
+ * The rules a step's uiSchema checks while the agent types (a field's `ui:options.typing`: the
+ * looser e-mail rule of spec section 5), at any depth.
+ */
+export function typingFormatsNamed(ui: unknown, into = new Set<string>()): Set<string> {
+  if (!ui || typeof ui !== 'object') return into;
+  for (const [key, value] of Object.entries(ui)) {
+    if (key === 'ui:options' && value && typeof value === 'object' && typeof (value as { typing?: unknown }).typing === 'string') into.add((value as { typing: string }).typing);
+    else typingFormatsNamed(value, into);
+  }
+  return into;
+}
+
 export function formatsNamed(schema: unknown, into = new Set<string>()): Set<string> {
   if (!schema || typeof schema !== 'object') return into;
   for (const [key, value] of Object.entries(schema)) {
