@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { armFault, at, click, createOrder, fromMenu, sellFrom } from '../support/sale';
+import { armFault, at, click, createOrder, fromMenu, sellFrom, signIn } from '../support/sale';
 import { useServedApp } from '../support/servedApp';
 
 // A lead edited from its detail (spec section 3: lead update clicked, submitted, cancelled) in
@@ -15,11 +15,7 @@ const dataLayer = async (page: Page) => JSON.parse(await page.evaluate(() => JSO
 
 /** Signed in, at the seed's lead waiting for the seller. */
 async function atLeadToModify(page: Page) {
-  await page.goto(`${app.address}/`);
-  await page.locator('input').first().click();
-  await page.keyboard.type('2580');
-  await click(page, 'Ingresar');
-  await at(page, '/inicio');
+  await signIn(page, app.address);
   await fromMenu(page, 'Reporte de ventas');
   await at(page, '/ventas-reporte');
   await page.getByTestId('row').filter({ hasText: 'L-1004' }).getByRole('button', { name: 'Ver detalle' }).click();
@@ -96,11 +92,7 @@ describe('a lead edited from its detail, in Chromium', () => {
 
   it('pushes every tracking record of spec sections 3 and 8 with its fields, and none carries personal data', async () => {
     const page = await app.newPage();
-    await page.goto(`${app.address}/`);
-    await page.locator('input').first().click();
-    await page.keyboard.type('2580');
-    await click(page, 'Ingresar');
-    await at(page, '/inicio');
+    await signIn(page, app.address);
     // A failed call: the sales report answered 500, then shown when asked again.
     await armFault(app.address, 'sales', '500');
     await fromMenu(page, 'Reporte de ventas');

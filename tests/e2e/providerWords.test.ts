@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { at, click, sellFrom, sellUntilConfirmation } from '../support/sale';
+import { at, click, fillReferences, sellFrom, sellUntilConfirmation } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
 
 // What the provider says, shown as it says it (issue 14): each offer's discount, legal name,
@@ -41,14 +41,7 @@ describe("the provider's words on screen, in Chromium", () => {
     await invalid.waitFor();
     await email.fill('no.existe@example.com');
     await invalid.waitFor({ state: 'detached' });
-    for (const [label, value] of [
-      ['Nombre de la referencia 1', 'Luis Gómez'],
-      ['Teléfono de la referencia 1', '70005678'],
-      ['Nombre de la referencia 2', 'Marta Ruiz'],
-      ['Teléfono de la referencia 2', '70009876'],
-    ] as const) {
-      await page.getByLabel(new RegExp(`^${label}`)).first().fill(value);
-    }
+    await fillReferences(page);
     await click(page, 'Continuar');
     await page.getByRole('alert').filter({ hasText: 'El correo electrónico no existe o no recibe mensajes, verifica que esté bien escrito' }).waitFor();
     expect(pathOf(page)).toBe('/contrato-formulario');

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { at, choose, click, fromMenu, outboxCodes } from './sale';
+import { at, choose, click, fromMenu, outboxCodes, signIn } from './sale';
 
 // A Honduras sale driven in Chromium (COUNTRY=hn build), shared by its browser tests and the app
 // benchmark. The values reach the branches of src/sandbox/seed/hn/README.md.
@@ -22,11 +22,7 @@ export const MARIA: HnCustomer = { documentNumber: '0801199012345', card: 'maria
 /** Signs in with the demo PIN and opens the client information from the sidebar. */
 export async function signInToClientInformation(page: Page, address: string) {
   await page.context().setGeolocation(TEGUCIGALPA);
-  await page.goto(`${address}/`);
-  await page.locator('input').first().click();
-  await page.keyboard.type('2580');
-  await click(page, 'Ingresar');
-  await at(page, '/inicio');
+  await signIn(page, address);
   await fromMenu(page, 'Nuevo cliente');
   await at(page, '/información-del-cliente');
 }

@@ -123,14 +123,7 @@ const SALE_STEPS: Array<[route: string, act: (page: Page, address: string) => Pr
   [
     '/contrato-formulario',
     async (page) => {
-      for (const [label, value] of [
-        ['Nombre de la referencia 1', 'Luis Gómez'],
-        ['Teléfono de la referencia 1', '70005678'],
-        ['Nombre de la referencia 2', 'Marta Ruiz'],
-        ['Teléfono de la referencia 2', '70009876'],
-      ] as const) {
-        await page.getByLabel(new RegExp(`^${label}`)).first().fill(value);
-      }
+      await fillReferences(page);
       await click(page, 'Continuar');
     },
   ],
@@ -209,16 +202,34 @@ const SALE_STEPS: Array<[route: string, act: (page: Page, address: string) => Pr
   ],
 ];
 
+/** Types the contract form's two personal references (names and phones). */
+export async function fillReferences(page: Page) {
+  for (const [label, value] of [
+    ['Nombre de la referencia 1', 'Luis Gómez'],
+    ['Teléfono de la referencia 1', '70005678'],
+    ['Nombre de la referencia 2', 'Marta Ruiz'],
+    ['Teléfono de la referencia 2', '70009876'],
+  ] as const) {
+    await page.getByLabel(new RegExp(`^${label}`)).first().fill(value);
+  }
+}
+
+/** Signs in on the served app at `address` with the demo PIN: the page is home. */
+export async function signIn(page: Page, address: string) {
+  await page.goto(`${address}/`);
+  await page.locator('input').first().click();
+  await page.keyboard.type('2580');
+  await click(page, 'Ingresar');
+  await at(page, '/inicio');
+}
+
 /**
  * Sells through every El Salvador step as an agent would, from the PIN to the order
  * confirmation, on the served app at `address` (a wrong OTP on the way shows its message);
  * with `stopAt`, stops on arriving at that route (a test of one step starts there).
  */
 export async function sellUntilConfirmation(page: Page, address: string, stopAt?: string) {
-  await page.goto(`${address}/`);
-  await page.locator('input').first().click();
-  await page.keyboard.type('2580');
-  await click(page, 'Ingresar');
+  await signIn(page, address);
   await sellFrom(page, address, '/inicio', stopAt);
 }
 
