@@ -53,6 +53,6 @@ export default defineConfig({
   },
   server: {
     // In development (`npm start`, `npm run dev`) the sandbox answers the API on its own port.
-    proxy: { '/v1': 'http://127.0.0.1:8787', '/__sandbox': 'http://127.0.0.1:8787' },
+    proxy: { '/v1': 'http://127.0.0.1:8787', '/__sandbox': 'http://127.0.0.1:8787', '/logos': 'http://127.0.0.1:8787' },
   },
 });

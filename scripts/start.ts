@@ -24,7 +24,7 @@ const vite = await createServer({
   server: {
     port: Number(process.env.PORT ?? 5173),
     host: '127.0.0.1',
-    proxy: { '/v1': api, '/__sandbox': api },
+    proxy: { '/v1': api, '/__sandbox': api, '/logos': api },
   },
 });
 await vite.listen();
