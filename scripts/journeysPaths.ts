@@ -28,7 +28,7 @@ if (json) {
   const names = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.json')).sort() : [];
   const steps = new Map(names.map((name) => [basename(name, '.json'), JSON.parse(readFileSync(join(dir, name), 'utf8')) as StepFile]));
   const calls = journeyCalls(journey.graph, steps);
-  console.log(JSON.stringify({ paths: paths.map((p) => ({ end: p.end, steps: p.steps })), calls }, null, 2));
+  console.log(JSON.stringify({ paths: paths.map((p) => ({ name: p.name, end: p.end, steps: p.steps })), calls }, null, 2));
 } else {
   for (const path of paths) console.log(formatPath(path));
 }

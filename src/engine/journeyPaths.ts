@@ -21,6 +21,11 @@ export interface PathStep {
 
 /** A path from the start to a terminal step (meta.end) or a final state. */
 export interface JourneyPath {
+  /**
+   * Its name, stable across edits elsewhere in the file: the terminal state it ends at, then the
+   * branch it was made to take (the state, its event, where it leads), `orderSuccess/emailChecking.error.registering`.
+   */
+  name: string;
   steps: PathStep[];
   end: { stateId: string; route: string | undefined };
 }
@@ -125,35 +130,40 @@ export function journeyPaths(journey: CompiledJourney, options: { limit?: number
   const start = keys[0] as string;
   const snapshotOf = (key: string) => adjacency[key]?.state as JourneySnapshot;
   type Move = { from: string; to: string; event: PathEvent };
-  const moves: Move[] = keys.flatMap((from) =>
-    Object.values(adjacency[from]?.transitions ?? {}).map(({ state, event }) => ({ from, to: serialize(state as JourneySnapshot), event: event as PathEvent })),
-  );
+  // An agent starts by signing in: the events the shell sends by itself at any moment (`app.*`,
+  // a page opened at /redirect) come last, so a shortest way in takes them only for their own branch.
+  const byShell = (event: PathEvent) => (event.type.startsWith('app.') ? 1 : 0);
+  const moves: Move[] = keys
+    .flatMap((from) =>
+      Object.values(adjacency[from]?.transitions ?? {}).map(({ state, event }) => ({ from, to: serialize(state as JourneySnapshot), event: event as PathEvent })),
+    )
+    .sort((a, b) => byShell(a.event) - byShell(b.event));
+  // Breadth first, the agent's own moves before any the shell starts: a state the agent can
+  // reach (or leave) by itself is never reached (or left) through a shell event.
+  const agentMoves = moves.filter((m) => byShell(m.event) === 0);
+  const spread = (seeds: string[], known: { has: (k: string) => boolean }, step: (key: string, pool: Move[]) => string[]) => {
+    for (const pool of [agentMoves, moves]) {
+      for (let frontier = pool === moves ? keys.filter((k) => known.has(k)) : seeds; frontier.length > 0; ) frontier = frontier.flatMap((key) => step(key, pool));
+    }
+  };
   const inbound = new Map<string, Move>();
   const reached = new Set([start]);
-  for (let frontier = [start]; frontier.length > 0; ) {
-    const next: string[] = [];
-    for (const key of frontier) {
-      for (const move of moves) {
-        if (move.from !== key || reached.has(move.to)) continue;
-        reached.add(move.to);
-        inbound.set(move.to, move);
-        next.push(move.to);
-      }
-    }
-    frontier = next;
-  }
+  spread([start], reached, (key, pool) =>
+    pool.flatMap((move) => {
+      if (move.from !== key || reached.has(move.to)) return [];
+      reached.add(move.to);
+      inbound.set(move.to, move);
+      return [move.to];
+    }),
+  );
   const outbound = new Map<string, Move | null>(keys.filter((k) => terminal(snapshotOf(k))).map((k) => [k, null]));
-  for (let frontier = [...outbound.keys()]; frontier.length > 0; ) {
-    const next: string[] = [];
-    for (const key of frontier) {
-      for (const move of moves) {
-        if (move.to !== key || outbound.has(move.from) || move.from === move.to) continue;
-        outbound.set(move.from, move);
-        next.push(move.from);
-      }
-    }
-    frontier = next;
-  }
+  spread([...outbound.keys()], outbound, (key, pool) =>
+    pool.flatMap((move) => {
+      if (move.to !== key || outbound.has(move.from) || move.from === move.to) return [];
+      outbound.set(move.from, move);
+      return [move.from];
+    }),
+  );
 
   const stepOf = (move: Move): PathStep => {
     const from = snapshotOf(move.from);
@@ -188,24 +198,48 @@ export function journeyPaths(journey: CompiledJourney, options: { limit?: number
 
   const seen = new Set<string>();
   const paths: JourneyPath[] = [];
-  for (const move of cover.values()) {
+  for (const [edge, move] of cover) {
     const way = [...wayIn(move.from), move, ...wayOut(move.to)];
     const last = way.length > 0 ? (way[way.length - 1] as Move).to : start;
-    const path: JourneyPath = { steps: way.map(stepOf), end: describe(snapshotOf(last)) };
+    const end = describe(snapshotOf(last));
+    const path: JourneyPath = { name: `${keyOf(end.stateId)}/${branchName(edge)}`, steps: way.map(stepOf), end };
     const key = JSON.stringify(way.map((m) => [m.from, m.event]));
     if (!seen.has(key)) {
       seen.add(key);
       paths.push(path);
     }
   }
+  // Two branches alike in state, event and target (told apart by their guards only) get their
+  // order among such branches as a suffix.
+  const named = new Map<string, number>();
+  for (const path of paths) {
+    const n = (named.get(path.name) ?? 0) + 1;
+    named.set(path.name, n);
+    if (n > 1) path.name = `${path.name}#${n}`;
+  }
   const kept = paths;
-  kept.sort((a, b) => (a.end.route ?? '').localeCompare(b.end.route ?? '') || a.steps.length - b.steps.length);
+  // The agent's ways first (from the sign-in), then those the shell starts; by end, then length.
+  const shellStarted = (p: JourneyPath) => (p.steps[0]?.event.type.startsWith('app.') ? 1 : 0);
+  kept.sort((a, b) => shellStarted(a) - shellStarted(b) || (a.end.route ?? '').localeCompare(b.end.route ?? '') || a.steps.length - b.steps.length);
   const uncovered = graph.edges.filter((e) => e.kind !== 'always' && !cover.has(e));
   return { paths: kept, uncovered };
+}
+
+/** A state's own key, the last part of its id (`cc.signedIn.sale.idFront` → `idFront`). */
+const keyOf = (stateId: string) => stateId.split('.').pop() ?? stateId;
+
+/**
+ * A branch by what it is, not where it is in the file: its state, its event in a word (`submit`,
+ * `done`, `error`, `menu.newClient`), and the state it leads to (`stay` when it has none).
+ */
+function branchName(edge: GraphEdge): string {
+  const event = edge.kind === 'done' || edge.kind === 'error' ? edge.kind : edge.kind === 'after' ? edge.label.replace(' ', '') : edge.event.replace(/^step\./, '');
+  const target = edge.targets[0]?.node;
+  return `${edge.source.key}.${event}.${target ? target.key : 'stay'}`;
 }
 
 /** A path on one line: steps by route (calls in flight by state name) joined by their events. */
 export function formatPath(path: JourneyPath): string {
   const place = (s: { stateId: string; route: string | undefined }) => s.route ?? `(${s.stateId.split('.').pop()})`;
-  return [...path.steps.map((s) => `${place(s)} --${s.label}-->`), place(path.end)].join(' ');
+  return `${path.name}: ${[...path.steps.map((s) => `${place(s)} --${s.label}-->`), place(path.end)].join(' ')}`;
 }

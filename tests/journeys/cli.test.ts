@@ -5,15 +5,19 @@ const tsx = 'node_modules/.bin/tsx';
 const run = (args: string[], input?: string) => spawnSync(tsx, args, { encoding: 'utf8', input, timeout: 60_000 });
 
 describe('npm run journeys:paths', () => {
-  it('lists the SV paths one per line, each ending at a terminal step', () => {
+  it('lists the SV paths one per line by name, from the sign-in (the shell\'s /redirect only on its own paths), each ending at a terminal step', () => {
     const result = run(['scripts/journeysPaths.ts', 'sv']);
     expect(result.status).toBe(0);
     const lines = result.stdout.trim().split('\n');
     expect(lines.length).toBeGreaterThan(10);
     for (const line of lines) {
-      expect(line.startsWith('/ --')).toBe(true);
+      expect(line).toMatch(/^[a-zA-Z]+\/[\w.#]+: \/ --/);
       expect(line).toMatch(/ (\/deuda-pendiente|\/orden-exito|\/orden-fallida|\/orden-fallida-timeout)$/);
     }
+    // An agent starts by signing in (70 of 71 paths started with app.redirect, which the app sends only at /redirect).
+    expect(lines[0]).toMatch(/^[\w/.#]+: \/ --step\.submit--> \(signingIn\) --done api\.accessToken-->/);
+    expect(lines.filter((l) => l.includes('--app.redirect-->')).length).toBeLessThanOrEqual(2);
+    expect(lines.some((l) => l.startsWith('orderSuccess/') && l.includes('--step.submit--> (signingIn)'))).toBe(true);
     expect(lines.some((l) => l.includes('--error api.activation--> /orden-fallida-timeout'))).toBe(true);
     expect(result.stderr).toMatch(/\d+ path\(s\) to 4 terminal step\(s\)\./);
   });
