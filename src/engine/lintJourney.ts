@@ -216,6 +216,14 @@ export function lintJourney(graph: JourneyGraph, actors: readonly string[]): Pro
         : target.text.startsWith('.')
           ? keysNear(edge.source).map((k) => `.${k}`)
           : keysNear(edge.source.parent);
+      // A short target names a sibling: a state of that name elsewhere is reached by its id.
+      const elsewhere = target.text.startsWith('#') || target.text.startsWith('.') ? [] : graph.nodes.filter((n) => n.key === target.text && n !== graph.root);
+      if (elsewhere.length > 0) {
+        elsewhere.forEach((n) => meant.add(n));
+        const ids = elsewhere.map((n) => `"#${n.id}"`).join(' or ');
+        problems.push({ pointer: target.pointer, message: `unknown state "${target.text}": a target without "#" names a state beside this one; the state "${target.text}" is elsewhere, write ${ids}` });
+        continue;
+      }
       const likely = didYouMean(target.text, candidates);
       const likelyNode = likely === undefined ? undefined : resolveTarget(graph, edge.source, likely);
       if (likelyNode) meant.add(likelyNode);

@@ -24,6 +24,7 @@ const kinds: Array<[kind: string, title: string]> = [
   ['syntax-error', 'a JSON syntax error (a missing comma)'],
   ['schema-violation', 'a schema violation (an unknown property in a step meta)'],
   ['unknown-target', 'an unknown target, with did-you-mean'],
+  ['short-target-elsewhere', 'a target without # to a state elsewhere, with its id'],
   ['unknown-guard', 'an unknown guard, with did-you-mean'],
   ['unknown-action', 'an unknown action, with did-you-mean'],
   ['unknown-actor', 'an unknown actor, with did-you-mean'],
