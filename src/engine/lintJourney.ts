@@ -37,6 +37,12 @@ function refParts(ref: NamedRef): { type: string; params: Record<string, unknown
   return typeof ref === 'string' ? { type: ref, params: undefined } : { type: ref.type, params: ref.params };
 }
 
+/** Whether a guard, or one nested in it, reads the event being handled (`/event/...`). */
+function readsEvent(ref: NamedRef): boolean {
+  if (typeof ref === 'string' || !ref.params) return false;
+  return Object.values(ref.params).some((v) => typeof v === 'string' && v.startsWith('/event')) || nestedGuards(ref.params).some(readsEvent);
+}
+
 function checkGuard(ref: NamedRef, pointer: string, problems: Problem[]): void {
   const { type, params } = refParts(ref);
   const spec = guards[type];
@@ -230,6 +236,14 @@ export function lintJourney(graph: JourneyGraph, actors: readonly string[]): Pro
       problems.push({ pointer: target.pointer, message: `unknown state "${target.text}"${suggestion(target.text, candidates)}` });
     }
     if (edge.guard !== undefined) checkGuard(edge.guard, transitionPointer(edge, 'guard'), problems);
+    // A guard that reads the event decides on data only an example can give: without one, a
+    // path through this branch would be a guess (journeys:paths and the replays need it).
+    if (edge.guard !== undefined && readsEvent(edge.guard) && edge.transition.meta?.example === undefined && edge.transition.meta?.examples === undefined) {
+      problems.push({
+        pointer: transitionPointer(edge, 'guard'),
+        message: `this branch's guard reads the event but the branch has no meta.example: write the event that takes it ({"data": ...}, {"output": ...} or {"error": ...})`,
+      });
+    }
     checkActions(edge.actions, transitionPointer(edge, 'actions'), Array.isArray(edge.transition.actions), problems);
   }
 

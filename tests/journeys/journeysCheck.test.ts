@@ -25,6 +25,7 @@ const kinds: Array<[kind: string, title: string]> = [
   ['schema-violation', 'a schema violation (an unknown property in a step meta)'],
   ['unknown-target', 'an unknown target, with did-you-mean'],
   ['short-target-elsewhere', 'a target without # to a state elsewhere, with its id'],
+  ['branch-without-example', 'a branch whose guard reads the event and has no example'],
   ['unknown-guard', 'an unknown guard, with did-you-mean'],
   ['unknown-action', 'an unknown action, with did-you-mean'],
   ['unknown-actor', 'an unknown actor, with did-you-mean'],
