@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { currentStep, routeOf } from '../engine/compileJourney';
 import { routeMatches } from '../engine/routes';
+import { withInspect } from './inspectMode';
 import { useJourney } from './journeyContext';
 
 /** The path the browser shows, decoded (`/año` rather than `/a%C3%B1o`). */
@@ -23,8 +24,9 @@ export function RouteSync() {
     const first = shown.current === undefined;
     shown.current = target;
     if (routeMatches(target, browserPath())) return;
-    if (first || step?.history === 'reset') window.history.replaceState(null, '', target);
-    else window.history.pushState(null, '', target);
+    // (A tester's `?inspect` stays on every URL: a step change or a reload goes on inspecting.)
+    if (first || step?.history === 'reset') window.history.replaceState(null, '', withInspect(target));
+    else window.history.pushState(null, '', withInspect(target));
   }, [target]); // eslint-disable-line react-hooks/exhaustive-deps -- only a new step moves the URL
 
   // The browser moved: ask the machine, then show where it is (its step again if it stayed).
@@ -41,7 +43,7 @@ export function RouteSync() {
       actor.send({ type: 'nav.back', route: path } as never);
       const after = routeNow();
       shown.current = after;
-      if (after && !routeMatches(after, path)) window.history.replaceState(null, '', after);
+      if (after && !routeMatches(after, path)) window.history.replaceState(null, '', withInspect(after));
     };
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);

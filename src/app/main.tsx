@@ -6,13 +6,15 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { STORAGE_KEY } from './journeyRuntime';
 import { openSealedStore } from './sealedStorage';
+import { inspecting } from './inspectMode';
 
 /**
- * With `?inspect` in the URL (or VITE_INSPECT=1 at build time) the running journey is shown in the
- * Stately inspector, for testers; the inspector is loaded only then.
+ * With `?inspect` in the URL of a dev or test build (or every page of a VITE_INSPECT=1 build:
+ * src/app/inspectMode.ts) the running journey is shown in the Stately inspector, for testers;
+ * the inspector is loaded only then.
  */
 async function inspector() {
-  if (!new URLSearchParams(location.search).has('inspect') && import.meta.env.VITE_INSPECT !== '1') return undefined;
+  if (!inspecting()) return undefined;
   const { createBrowserInspector } = await import('@statelyai/inspect');
   return createBrowserInspector().inspect;
 }
