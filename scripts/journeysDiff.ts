@@ -1,0 +1,39 @@
+/**
+ * `npm run journeys:diff -- <before.json> <after.json>`: what differs in meaning between two
+ * versions of a journey file (src/engine/journeyDiff.ts), one change per line: `+` added, `-`
+ * removed, `~` changed; states and their steps, transitions, guards, actions, calls, messages and
+ * declared data. A file only reordered or reindented has none. A version that journeys:check
+ * would fault is still compared (an edit in progress); one that is not a journey at all (bad
+ * JSON, not the meta-schema's shape) is reported as journeys:check reports it.
+ */
+import { readFileSync } from 'node:fs';
+import { checkJourney } from '../src/engine/checkJourney';
+import { diffJourneys, formatChange } from '../src/engine/journeyDiff';
+import { formatProblem } from '../src/engine/problem';
+import { countryActors } from './countryActors';
+
+const files = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+if (files.length !== 2) {
+  console.error('usage: npm run journeys:diff -- <before.json> <after.json>   (for example: git show HEAD~1:journeys/sv.json > /tmp/sv-before.json)');
+  process.exit(2);
+}
+const configs = files.map((file) => {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    console.error(`${file}: no such journey`);
+    process.exit(2);
+  }
+  const { config, problems } = checkJourney(file, text, countryActors);
+  if (!config) {
+    for (const p of problems) console.error(formatProblem(p));
+    process.exit(1);
+  }
+  return config;
+});
+const [before, after] = configs;
+if (!before || !after) process.exit(2);
+const changes = diffJourneys(before, after);
+for (const change of changes) console.log(formatChange(change));
+console.error(changes.length === 0 ? 'no change in meaning' : `${changes.length} change(s)`);
