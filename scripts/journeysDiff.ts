@@ -6,32 +6,15 @@
  * would fault is still compared (an edit in progress); one that is not a journey at all (bad
  * JSON, not the meta-schema's shape) is reported as journeys:check reports it.
  */
-import { readFileSync } from 'node:fs';
-import { checkJourney } from '../src/engine/checkJourney';
 import { diffJourneys, formatChange } from '../src/engine/journeyDiff';
-import { formatProblem } from '../src/engine/problem';
-import { countryActors } from './countryActors';
+import { readJourneyFile } from './loadJourneyFile';
 
 const files = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 if (files.length !== 2) {
   console.error('usage: npm run journeys:diff -- <before.json> <after.json>   (for example: git show HEAD~1:journeys/sv.json > /tmp/sv-before.json)');
   process.exit(2);
 }
-const configs = files.map((file) => {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    console.error(`${file}: no such journey`);
-    process.exit(2);
-  }
-  const { config, problems } = checkJourney(file, text, countryActors);
-  if (!config) {
-    for (const p of problems) console.error(formatProblem(p));
-    process.exit(1);
-  }
-  return config;
-});
+const configs = files.map((file) => readJourneyFile(file, { lenient: true }).config);
 const [before, after] = configs;
 if (!before || !after) process.exit(2);
 const changes = diffJourneys(before, after);

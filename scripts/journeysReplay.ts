@@ -1,0 +1,57 @@
+/**
+ * `npm run journeys:replay -- <cc> <path-name> | --all`: replays a path of `journeys:paths`
+ * (by its name) in Node against a sandbox started here (a fresh seed in memory, every call real),
+ * sending the agent's events of the path; prints each step, and where the journey left the path
+ * and why (the provider's last answer, the screen's message). `--all` replays every path and
+ * counts them. Exit 1 when a replay leaves its path.
+ */
+import { didYouMean } from '../src/engine/didYouMean';
+import { journeyPaths } from '../src/engine/journeyPaths';
+import { replayPath, type ReplayResult } from '../tests/support/replayPath';
+import { runningSandbox } from '../tests/support/runningSandbox';
+import { loadJourneyFile } from './loadJourneyFile';
+
+const args = process.argv.slice(2);
+const all = args.includes('--all');
+const [country, name] = args.filter((a) => !a.startsWith('--'));
+if (!country || (!name && !all)) {
+  console.error('usage: npm run journeys:replay -- <country code> <path name>   (names: npm run journeys:paths -- <country code>), or --all');
+  process.exit(2);
+}
+const journey = loadJourneyFile(`journeys/${country.toLowerCase()}.json`);
+const { paths } = journeyPaths(journey);
+const chosen = all ? paths : paths.filter((p) => p.name === name);
+if (chosen.length === 0) {
+  const near = didYouMean(name ?? '', paths.map((p) => p.name));
+  console.error(`no path named "${name}" in journeys/${country.toLowerCase()}.json${near ? `; did you mean "${near}"?` : ''}`);
+  process.exit(2);
+}
+
+const describe = (result: ReplayResult) => {
+  const left = result.left;
+  if (!left) return 'reached its end';
+  const why = [
+    left.lastCall ? `the last call, ${left.lastCall.operationId}, ${left.lastCall.ok ? 'answered' : `failed (${left.lastCall.status}: ${left.lastCall.message})`}` : '',
+    left.pathAnswer ? `where the path's example answered ${left.pathAnswer}` : '',
+    left.message ? `the screen says "${left.message}"` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+  return `left the path after ${result.done.length} event(s): expected ${left.expected}, the journey is at ${left.actual}${why ? ` (${why})` : ''}`;
+};
+
+let failed = 0;
+for (const path of chosen) {
+  // Each replay on a fresh sandbox: one path's sale does not change another's seed.
+  const sandbox = await runningSandbox();
+  try {
+    const result = await replayPath(journey, path, sandbox);
+    if (!result.ok) failed += 1;
+    if (!all) for (const { place, event } of result.done) console.log(`  ${place} --${event}-->`);
+    console.log(`${result.ok ? '✓' : '✗'} ${path.name}: ${describe(result)}`);
+  } finally {
+    await sandbox.close();
+  }
+}
+if (all) console.error(`${chosen.length - failed} of ${chosen.length} path(s) replayed to their end against the sandbox.`);
+process.exitCode = failed > 0 ? 1 : 0;
