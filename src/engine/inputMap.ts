@@ -146,7 +146,8 @@ function evaluate(value: InputValue, scope: InputScope, env: InputEnv): unknown 
     case 'either':
       for (const option of (value as { either: InputValue[] }).either) {
         const found = evaluate(option, scope, env);
-        if (!absent(found)) return found;
+        // An empty list is no value either: a sale with nothing chosen falls back to the next.
+        if (!absent(found) && !(Array.isArray(found) && found.length === 0)) return found;
       }
       return undefined;
     case 'merge': {

@@ -310,6 +310,23 @@ describe('El Salvador journey', () => {
     });
   });
 
+  it("sends the lead's products with an installation edited from its detail (the order went with none, and the provider refused it)", async () => {
+    const run = await signedIn();
+    run.answer({ actor: 'api.sales', output: { leads: [{ id: 'L-1001' }] } });
+    await run.send({ type: 'menu.salesReport' });
+    run.answer({ actor: 'api.salesDetail', output: { id: 'L-1001', status: 'TOMODIFY', productList: [{ product: 'PLAN-TRIPLE-100' }], actNode: { id: 'N-3' } } });
+    await run.send({ type: 'lead.open', id: 'L-1001' });
+    run.answer({ actor: 'api.scheduleDates', output: { dates: ['2026-12-01'] } });
+    await run.send({ type: 'lead.editInstallation' });
+    expect(run.route()).toBe('/agendar-visita');
+    await run.send({ type: 'step.submit', data: { time: 'AM', installationDate: '2026-12-01', cliTelephone: '70001234', email: 'ana@example.com' } });
+    expect(run.route()).toBe('/confirmar-orden');
+    run.answer({ actor: 'api.activation', output: { leadId: 'L-1001' } });
+    await run.send({ type: 'step.submit', data: { generalConditions: true, privacyNotice: true } });
+    expect(run.calls.find((c) => c.name === 'api.activation')?.input).toMatchObject({ modifyLeadId: 'L-1001', productList: [{ product: 'PLAN-TRIPLE-100' }] });
+    expect(run.route()).toBe('/orden-exito');
+  });
+
   it('fills the lead detail route with the lead id', async () => {
     const run = await signedIn();
     run.answer({ actor: 'api.sales', output: { leads: [{ id: 'L-1001' }] } });

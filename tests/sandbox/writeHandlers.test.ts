@@ -511,4 +511,13 @@ describe('activation', () => {
     const unknown = await call('activation', { body: { ...order, modifyLeadId: 'L-1' }, headers: { 'idempotency-key': 'modify-0002-cccc' } });
     expect(unknown.status).toBe(400);
   });
+
+  it("keeps what a lead's edit does not send (its photos, when the installation was edited): the lead lost them", async () => {
+    const photos = [{ action: 'A', label: 'DUI_Front', location: '/uploads/front-9.jpg' }];
+    const leadId = (await call('activation', { body: { ...order, actAttachment: photos }, headers: { 'idempotency-key': 'to-modify-0003' } })).body.leadId as string;
+    // The edit sends no photos.
+    const edit = Object.fromEntries(Object.entries({ ...order, modifyLeadId: leadId, installationTime: 'PM' }).filter(([key]) => key !== 'actAttachment'));
+    await call('activation', { body: edit, headers: { 'idempotency-key': 'modify-0003-dddd' } });
+    expect(JSON.parse(leadRow(leadId)?.data ?? '{}')).toMatchObject({ installationTime: 'PM', actAttachment: photos });
+  });
 });

@@ -1,4 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
+import { getAt } from '../../src/engine/jsonPointer';
 import { createApiActors } from '../../src/api/apiActors';
 import type { CallInput } from '../../src/api/callOperation';
 import { operations as hnOperations } from '../../src/api/generated/hn/operations';
@@ -27,6 +29,24 @@ export interface ReplayResult {
   left?: { atStep: number; expected: string; actual: string; lastCall?: ReplayCall; message?: string; pathAnswer?: string };
 }
 
+/** What the agent types where the seed decides the branch (src/sandbox/seed/<cc>/replay.json). */
+export interface ReplayData {
+  events: Array<{
+    at: string;
+    when?: { call: string; pointer: string; equals: unknown };
+    /** A photo of tests/fixtures/ids/ uploaded first; `$answer/<pointer>` in `data` reads its answer. */
+    upload?: { operation: string; file: string };
+    /** The event's data; `$outbox:<pointer>` is the last code sent to the phone or e-mail at that pointer of the journey's data. */
+    data: unknown;
+  }>;
+}
+
+/** The seed's replay data of a country, none when its seed has no such file. */
+export function replayDataOf(country: string): ReplayData {
+  const file = `src/sandbox/seed/${country.toLowerCase()}/replay.json`;
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ReplayData) : { events: [] };
+}
+
 const isCall = (type: string) => type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.');
 const placeOf = (journey: CompiledJourney, snapshot: JourneySnapshot, stateId: string) => currentStep(journey, snapshot)?.route ?? `(${stateId.split('.').pop()})`;
 
@@ -44,7 +64,12 @@ function leafId(actor: AnyActorRef): string {
  * message: why it went elsewhere (an example that does not match the seed, a provider that
  * answers otherwise).
  */
-export async function replayPath(journey: CompiledJourney, path: JourneyPath, sandbox: Awaited<ReturnType<typeof runningSandbox>>, position = { latitude: 13.697366, longitude: -89.192282 }): Promise<ReplayResult> {
+export async function replayPath(
+  journey: CompiledJourney,
+  path: JourneyPath,
+  sandbox: Awaited<ReturnType<typeof runningSandbox>>,
+  { position = { latitude: 13.697366, longitude: -89.192282 }, data }: { position?: { latitude: number; longitude: number }; data?: ReplayData } = {},
+): Promise<ReplayResult> {
   const country = journey.config.meta?.country ?? 'SV';
   const operations = operationsOf[country];
   if (!operations) throw new Error(`no operations table for ${country} in tests/support/replayPath.ts`);
@@ -59,6 +84,7 @@ export async function replayPath(journey: CompiledJourney, path: JourneyPath, sa
   const actor = createActor(journey.machine.provide({ actors: actors as never })).start();
   const settled = () => waitFor(actor, (s) => Object.values(s.children).every((c) => (c as AnyActorRef | undefined)?.getSnapshot().status !== 'active'), { timeout: 10_000 }).catch(() => undefined);
   const done: ReplayResult['done'] = [];
+  const seedData = data ?? replayDataOf(country);
   try {
     await settled();
     const agentSteps = path.steps.map((step, index) => ({ step, index })).filter(({ step }) => !isCall(step.event.type));
@@ -66,13 +92,50 @@ export async function replayPath(journey: CompiledJourney, path: JourneyPath, sa
       const at = leafId(actor);
       if (at !== step.stateId) return left(index, step.stateId, at);
       done.push({ place: placeOf(journey, actor.getSnapshot() as JourneySnapshot, at), event: step.event.type });
-      actor.send(step.event as never);
+      actor.send((await seedEvent(step.event, at, index)) as never);
       await settled();
     }
     const at = leafId(actor);
     return at === path.end.stateId ? { ok: true, done } : left(path.steps.length, path.end.stateId, at);
   } finally {
     actor.stop();
+  }
+
+  /**
+   * The event as the agent sends it to the sandbox: where the seed's replay data has an entry for
+   * this state that fits the answer the path expects of the next call, its data; else the path's.
+   */
+  async function seedEvent(event: JourneyPath['steps'][number]['event'], at: string, index: number) {
+    const next = path.steps.slice(index + 1).find((s) => isCall(s.event.type))?.event;
+    const answer = next?.type.startsWith('xstate.done.actor.') ? next.output : undefined;
+    const actorName = next?.type.replace(/^xstate\.(done|error)\.actor\./, '');
+    const fits = seedData.events.find(
+      (e) => e.at === at && (!e.when || (e.when.call === actorName && JSON.stringify(getAt(answer, e.when.pointer)) === JSON.stringify(e.when.equals))),
+    );
+    if (!fits) return event;
+    let uploaded: unknown;
+    if (fits.upload) {
+      const { operation, file } = fits.upload;
+      const blob = new Blob([readFileSync(`tests/fixtures/ids/${file}`)], { type: 'image/png' });
+      const outcome = await api.call(operation, { region: country, files: [{ field: 'file', blob, name: file }] });
+      uploaded = outcome.ok ? outcome.data : undefined;
+    }
+    const context = actor.getSnapshot().context as unknown;
+    const fill = async (value: unknown): Promise<unknown> => {
+      if (typeof value === 'string' && value.startsWith('$answer')) return getAt(uploaded, value.slice('$answer'.length));
+      if (typeof value === 'string' && value.startsWith('$outbox:')) return outboxCode(String(getAt({ context }, value.slice('$outbox:'.length)) ?? ''));
+      if (value && typeof value === 'object' && !Array.isArray(value)) {
+        return Object.fromEntries(await Promise.all(Object.entries(value).map(async ([k, v]) => [k, await fill(v)] as const)));
+      }
+      return value;
+    };
+    return { ...event, data: await fill(fits.data) };
+  }
+
+  /** The last one-time code the sandbox sent to a phone or an e-mail (its outbox). */
+  async function outboxCode(to: string): Promise<string> {
+    const { messages } = (await (await fetch(`${sandbox.address}/__sandbox/outbox?to=${encodeURIComponent(to)}`)).json()) as { messages: Array<{ message: string }> };
+    return /\d{6}/.exec(messages.at(-1)?.message ?? '')?.[0] ?? '';
   }
 
   function left(atStep: number, expected: string, actual: string): ReplayResult {

@@ -132,7 +132,9 @@ function placeOrder(db: SandboxDb, order: Record<string, unknown>, seller: Selle
     const row = db.prepare('select data from leads where id = ? and seller_code = ?').get(modifyLeadId, seller.poaSellerCode);
     const previous = parseData<{ createdAt?: string }>(row);
     if (!previous) return badRequest('El lead a modificar no existe', 'LEAD_NOT_FOUND');
-    const lead = leadOf(order, modifyLeadId, seller, previous.createdAt ?? now.toISOString(), now.toISOString());
+    // What the order sends replaces the lead's; what it does not send (an edit of one part from a
+    // lead's detail: its attachments, say) stays as the lead had it.
+    const lead = { ...previous, ...leadOf(order, modifyLeadId, seller, previous.createdAt ?? now.toISOString(), now.toISOString()) };
     db.prepare("update leads set status = 'REQUESTED', data = ? where id = ?").run(JSON.stringify(lead), modifyLeadId);
     return { body: { leadId: modifyLeadId } };
   }
