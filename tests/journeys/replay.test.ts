@@ -24,6 +24,13 @@ describe('npm run journeys:replay', () => {
     expect(result.status).toBe(0);
   });
 
+  it('fails for real the calls the path has fail: the sandbox\'s fault of that status, the position refused', () => {
+    const result = replay('sv', 'pendingDebt/clientChecking.error.clientInfoFailed');
+    expect(result.stdout).toContain('✓ pendingDebt/clientChecking.error.clientInfoFailed: reached its end');
+    const refused = replay('sv', 'pendingDebt/newClient.error.home');
+    expect(refused.stdout).toContain('✓ pendingDebt/newClient.error.home: reached its end');
+  });
+
   it('says where and why the journey left the path when the sandbox answers otherwise', async () => {
     // Without the seed's data the path's client is the journey file's example, whom the seed
     // knows without debt: the sandbox answers so, and the sale goes on to the address.

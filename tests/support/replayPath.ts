@@ -80,7 +80,15 @@ export async function replayPath(
     calls.push(outcome.ok ? { operationId, ok: true } : { operationId, ok: false, status: outcome.error.status, message: outcome.error.message });
     return outcome;
   };
-  const actors = { ...createApiActors(operations, call, {}, { retryDelaysMs: [50, 100, 200] }), 'device.location': fromPromise(async () => position) };
+  // The device's position: given, unless the path has the agent refuse it.
+  let refuseLocation: unknown;
+  const location = fromPromise(async () => {
+    const refused = refuseLocation;
+    refuseLocation = undefined;
+    if (refused !== undefined) throw refused;
+    return position;
+  });
+  const actors = { ...createApiActors(operations, call, {}, { retryDelaysMs: [50, 100, 200] }), 'device.location': location };
   const actor = createActor(journey.machine.provide({ actors: actors as never })).start();
   const settled = () => waitFor(actor, (s) => Object.values(s.children).every((c) => (c as AnyActorRef | undefined)?.getSnapshot().status !== 'active'), { timeout: 10_000 }).catch(() => undefined);
   const done: ReplayResult['done'] = [];
@@ -92,6 +100,7 @@ export async function replayPath(
       const at = leafId(actor);
       if (at !== step.stateId) return left(index, step.stateId, at);
       done.push({ place: placeOf(journey, actor.getSnapshot() as JourneySnapshot, at), event: step.event.type });
+      await armFailures(index);
       actor.send((await seedEvent(step.event, at, index)) as never);
       await settled();
     }
@@ -130,6 +139,29 @@ export async function replayPath(
       return value;
     };
     return { ...event, data: await fill(fits.data) };
+  }
+
+  /**
+   * The calls the path has fail after this event, failed for real: the sandbox's fault of that
+   * status armed for the operation (a 500, a 504 ...), the device's position refused.
+   */
+  async function armFailures(index: number) {
+    for (const { event } of path.steps.slice(index + 1)) {
+      if (!isCall(event.type)) break;
+      if (!event.type.startsWith('xstate.error.actor.')) continue;
+      const name = event.type.replace(/^xstate\.error\.actor\./, '');
+      if (name === 'device.location') {
+        refuseLocation = event.error;
+        continue;
+      }
+      const status = (event.error as { status?: unknown } | undefined)?.status;
+      if (!name.startsWith('api.') || typeof status !== 'number') continue;
+      await fetch(`${sandbox.address}/__sandbox/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ operationId: name.slice('api.'.length), fault: String(status), country }),
+      });
+    }
   }
 
   /** The last one-time code the sandbox sent to a phone or an e-mail (its outbox). */
