@@ -31,6 +31,12 @@ describe('npm run journeys:replay', () => {
     expect(refused.stdout).toContain('✓ pendingDebt/newClient.error.home: reached its end');
   });
 
+  it("lays the seed's values over the path's where they differ: a point with no coverage, then the whole sale to its order", () => {
+    const result = replay('sv', 'orderSuccess/checking.done.none');
+    expect(result.stdout).toContain('✓ orderSuccess/checking.done.none: reached its end');
+    expect(result.stdout).toContain('  /confirmar-orden --step.submit-->');
+  });
+
   it('says where and why the journey left the path when the sandbox answers otherwise', async () => {
     // Without the seed's data the path's client is the journey file's example, whom the seed
     // knows without debt: the sandbox answers so, and the sale goes on to the address.

@@ -119,7 +119,8 @@ export async function replayPath(
     const answer = next?.type.startsWith('xstate.done.actor.') ? next.output : undefined;
     const actorName = next?.type.replace(/^xstate\.(done|error)\.actor\./, '');
     const fits = seedData.events.find(
-      (e) => e.at === at && (!e.when || (e.when.call === actorName && JSON.stringify(getAt(answer, e.when.pointer)) === JSON.stringify(e.when.equals))),
+      // (`equals: null` also matches a value the answer does not have.)
+      (e) => e.at === at && (!e.when || (e.when.call === actorName && JSON.stringify(getAt(answer, e.when.pointer) ?? null) === JSON.stringify(e.when.equals ?? null))),
     );
     if (!fits) return event;
     let uploaded: unknown;
@@ -138,7 +139,11 @@ export async function replayPath(
       }
       return value;
     };
-    return { ...event, data: await fill(fits.data) };
+    // What the entry gives is laid over the path's example (only what differs is written).
+    const given = await fill(fits.data);
+    const example = event.data;
+    const both = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+    return { ...event, data: both(given) && both(example) ? { ...example, ...given } : given };
   }
 
   /**
