@@ -37,6 +37,13 @@ describe('npm run journeys:replay', () => {
     expect(result.stdout).toContain('  /confirmar-orden --step.submit-->');
   });
 
+  it("replays Honduras's sale with its seed's data, through the order's activation polled until it is done (src/sandbox/seed/hn/replay.json)", () => {
+    const result = replay('hn', 'orderSuccess/waiting.after5000.checking');
+    expect(result.stdout).toContain('✓ orderSuccess/waiting.after5000.checking: reached its end');
+    const open = replay('hn', 'activeTransaction/landing.submit.signingIn');
+    expect(open.stdout).toContain('✓ activeTransaction/landing.submit.signingIn: reached its end');
+  });
+
   it('says where and why the journey left the path when the sandbox answers otherwise', async () => {
     // Without the seed's data the path's client is the journey file's example, whom the seed
     // knows without debt: the sandbox answers so, and the sale goes on to the address.

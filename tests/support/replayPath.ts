@@ -47,7 +47,8 @@ export function replayDataOf(country: string): ReplayData {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ReplayData) : { events: [] };
 }
 
-const isCall = (type: string) => type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.');
+/** What the journey does by itself, not the agent: a call's answer, a delay that passed. */
+const isCall = (type: string) => type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.') || type.startsWith('xstate.after.');
 const placeOf = (journey: CompiledJourney, snapshot: JourneySnapshot, stateId: string) => currentStep(journey, snapshot)?.route ?? `(${stateId.split('.').pop()})`;
 
 /** The innermost active state's id. */
@@ -90,7 +91,11 @@ export async function replayPath(
   });
   const actors = { ...createApiActors(operations, call, {}, { retryDelaysMs: [50, 100, 200] }), 'device.location': location };
   const actor = createActor(journey.machine.provide({ actors: actors as never })).start();
-  const settled = () => waitFor(actor, (s) => Object.values(s.children).every((c) => (c as AnyActorRef | undefined)?.getSnapshot().status !== 'active'), { timeout: 10_000 }).catch(() => undefined);
+  // Settled: no call in flight, and no state the journey marks busy (an order's activation polled every few seconds).
+  const settled = () =>
+    waitFor(actor, (s) => !s.hasTag('busy') && Object.values(s.children).every((c) => (c as AnyActorRef | undefined)?.getSnapshot().status !== 'active'), { timeout: 20_000 }).catch(
+      () => undefined,
+    );
   const done: ReplayResult['done'] = [];
   const seedData = data ?? replayDataOf(country);
   try {
@@ -115,12 +120,16 @@ export async function replayPath(
    * this state that fits the answer the path expects of the next call, its data; else the path's.
    */
   async function seedEvent(event: JourneyPath['steps'][number]['event'], at: string, index: number) {
-    const next = path.steps.slice(index + 1).find((s) => isCall(s.event.type))?.event;
-    const answer = next?.type.startsWith('xstate.done.actor.') ? next.output : undefined;
-    const actorName = next?.type.replace(/^xstate\.(done|error)\.actor\./, '');
+    // The calls this event starts, until the agent acts again, and what the path has them answer.
+    const window: Array<{ type: string } & Record<string, unknown>> = [];
+    for (const { event: e } of path.steps.slice(index + 1)) {
+      if (!isCall(e.type)) break;
+      window.push(e);
+    }
+    const answerOf = (call: string) => window.find((e) => e.type === `xstate.done.actor.${call}`)?.output;
     const fits = seedData.events.find(
       // (`equals: null` also matches a value the answer does not have.)
-      (e) => e.at === at && (!e.when || (e.when.call === actorName && JSON.stringify(getAt(answer, e.when.pointer) ?? null) === JSON.stringify(e.when.equals ?? null))),
+      (e) => e.at === at && (!e.when || JSON.stringify(getAt(answerOf(e.when.call), e.when.pointer) ?? null) === JSON.stringify(e.when.equals ?? null)),
     );
     if (!fits) return event;
     let uploaded: unknown;
