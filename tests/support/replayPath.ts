@@ -3,14 +3,12 @@ import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
 import { getAt } from '../../src/engine/jsonPointer';
 import { createApiActors } from '../../src/api/apiActors';
 import type { CallInput } from '../../src/api/callOperation';
-import { operations as hnOperations } from '../../src/api/generated/hn/operations';
-import { operations as svOperations } from '../../src/api/generated/sv/operations';
+import { activeNodes } from '../../src/engine/activeNodes';
 import { currentStep, type CompiledJourney, type JourneySnapshot } from '../../src/engine/compileJourney';
 import type { JourneyPath } from '../../src/engine/journeyPaths';
 import type { runningSandbox } from './runningSandbox';
-
-/** Each country's table of operations, by the journey's country. */
-const operationsOf: Record<string, typeof svOperations | typeof hnOperations> = { SV: svOperations, HN: hnOperations };
+import { armFault, outboxCodes } from './sale';
+import { operationsOf, uploadPhoto } from './sandboxJourney';
 
 /** A call the replay made to the sandbox, and what came back. */
 export interface ReplayCall {
@@ -51,11 +49,6 @@ export function replayDataOf(country: string): ReplayData {
 const isCall = (type: string) => type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.') || type.startsWith('xstate.after.');
 const placeOf = (journey: CompiledJourney, snapshot: JourneySnapshot, stateId: string) => currentStep(journey, snapshot)?.route ?? `(${stateId.split('.').pop()})`;
 
-/** The innermost active state's id. */
-function leafId(actor: AnyActorRef): string {
-  const ids = (actor.getSnapshot() as { _nodes?: Array<{ id: string; type: string }> })._nodes ?? [];
-  return ids.filter((n) => n.type === 'atomic' || n.type === 'final').map((n) => n.id).at(-1) ?? '';
-}
 
 /**
  * Replays a path of `journeys:paths` against a running sandbox, every call real: the agent's
@@ -75,6 +68,8 @@ export async function replayPath(
   const operations = operationsOf[country];
   if (!operations) throw new Error(`no operations table for ${country} in tests/support/replayPath.ts`);
   const api = sandbox.countryClient(operations);
+  /** The innermost active state's id. */
+  const leafId = (running: AnyActorRef) => activeNodes(journey.graph, (running.getSnapshot() as JourneySnapshot).value).at(-1)?.id ?? '';
   const calls: ReplayCall[] = [];
   const call = async (operationId: string, input?: CallInput) => {
     const outcome = await api.call(operationId, input);
@@ -133,16 +128,11 @@ export async function replayPath(
     );
     if (!fits) return event;
     let uploaded: unknown;
-    if (fits.upload) {
-      const { operation, file } = fits.upload;
-      const blob = new Blob([readFileSync(`tests/fixtures/ids/${file}`)], { type: 'image/png' });
-      const outcome = await api.call(operation, { region: country, files: [{ field: 'file', blob, name: file }] });
-      uploaded = outcome.ok ? outcome.data : undefined;
-    }
+    if (fits.upload) uploaded = await uploadPhoto(api, country, fits.upload.operation, fits.upload.file).catch(() => undefined);
     const context = actor.getSnapshot().context as unknown;
     const fill = async (value: unknown): Promise<unknown> => {
       if (typeof value === 'string' && value.startsWith('$answer')) return getAt(uploaded, value.slice('$answer'.length));
-      if (typeof value === 'string' && value.startsWith('$outbox:')) return outboxCode(String(getAt({ context }, value.slice('$outbox:'.length)) ?? ''));
+      if (typeof value === 'string' && value.startsWith('$outbox:')) return (await outboxCodes(sandbox.address, String(getAt({ context }, value.slice('$outbox:'.length)) ?? ''))).at(-1) ?? '';
       if (value && typeof value === 'object' && !Array.isArray(value)) {
         return Object.fromEntries(await Promise.all(Object.entries(value).map(async ([k, v]) => [k, await fill(v)] as const)));
       }
@@ -170,19 +160,11 @@ export async function replayPath(
       }
       const status = (event.error as { status?: unknown } | undefined)?.status;
       if (!name.startsWith('api.') || typeof status !== 'number') continue;
-      await fetch(`${sandbox.address}/__sandbox/faults`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ operationId: name.slice('api.'.length), fault: String(status), country }),
-      });
+      // A status the sandbox has no fault for (a 422) is left to its seed's answers.
+      await armFault(sandbox.address, name.slice('api.'.length), String(status), country).catch(() => undefined);
     }
   }
 
-  /** The last one-time code the sandbox sent to a phone or an e-mail (its outbox). */
-  async function outboxCode(to: string): Promise<string> {
-    const { messages } = (await (await fetch(`${sandbox.address}/__sandbox/outbox?to=${encodeURIComponent(to)}`)).json()) as { messages: Array<{ message: string }> };
-    return /\d{6}/.exec(messages.at(-1)?.message ?? '')?.[0] ?? '';
-  }
 
   function left(atStep: number, expected: string, actual: string): ReplayResult {
     const message = (actor.getSnapshot().context as { ui?: { message?: unknown } }).ui?.message;

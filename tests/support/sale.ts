@@ -48,8 +48,8 @@ export async function outboxCodes(address: string, to: string): Promise<string[]
 const outboxCode = async (address: string, to: string) => (await outboxCodes(address, to)).at(-1) ?? '';
 
 /** Arms a sandbox fault for the next call of an operation (the app in a browser cannot send the header). */
-export async function armFault(address: string, operationId: string, fault: string): Promise<void> {
-  const response = await fetch(`${address}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operationId, fault }) });
+export async function armFault(address: string, operationId: string, fault: string, country?: string): Promise<void> {
+  const response = await fetch(`${address}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operationId, fault, ...(country ? { country } : {}) }) });
   if (response.status !== 200) throw new Error(`the sandbox refused the fault ${fault} for ${operationId}: ${response.status}`);
 }
 async function sign(page: Page) {

@@ -1,13 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { createApiActors } from '../../src/api/apiActors';
+import type { CallOutcome } from '../../src/api/apiError';
+import type { CallInput } from '../../src/api/callOperation';
 import { operations as hnOperations } from '../../src/api/generated/hn/operations';
 import { operations as svOperations } from '../../src/api/generated/sv/operations';
 import { currentStep, type CompiledJourney } from '../../src/engine/compileJourney';
 import type { runningSandbox } from './runningSandbox';
+import { outboxCodes } from './sale';
 
 /** Each country's table of operations, by the journey's country. */
-const operationsOf: Record<string, typeof svOperations | typeof hnOperations> = { SV: svOperations, HN: hnOperations };
+export const operationsOf: Record<string, typeof svOperations | typeof hnOperations> = { SV: svOperations, HN: hnOperations };
+
+/** Uploads a photo of tests/fixtures/ids/ with one of the provider's upload operations; its answer. */
+export async function uploadPhoto(api: { call: (operationId: string, input?: CallInput) => Promise<CallOutcome<unknown>> }, country: string, operation: string, file: string, fields: Record<string, string> = {}) {
+  const blob = new Blob([readFileSync(`tests/fixtures/ids/${file}`)], { type: 'image/png' });
+  const outcome = await api.call(operation, { region: country, ...fields, files: [{ field: 'file', blob, name: file }] });
+  if (!outcome.ok) throw new Error(outcome.error.message);
+  return outcome.data as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the provider's answer
+}
 
 /**
  * A country's journey driven in Node with its real provider calls (the api layer's actors against a
@@ -39,16 +50,8 @@ export function driveOverSandbox(
       throw new Error(`expected ${next} after ${event.type}, but the journey is at ${route()} with message ${JSON.stringify(context().ui?.message)}`);
     }
   };
-  const upload = async (operation: 'frontIdUpload' | 'rearIdRecognition', file: string, fields: Record<string, string> = {}) => {
-    const blob = new Blob([readFileSync(`tests/fixtures/ids/${file}`)], { type: 'image/png' });
-    const outcome = await api.call(operation, { region: country, ...fields, files: [{ field: 'file', blob, name: file }] });
-    if (!outcome.ok) throw new Error(outcome.error.message);
-    return outcome.data as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the provider's answer
-  };
-  const outboxCode = async (to: string) => {
-    const { messages } = (await (await fetch(`${sandbox.address}/__sandbox/outbox?to=${encodeURIComponent(to)}`)).json()) as { messages: Array<{ message: string }> };
-    return /\d{6}/.exec(messages.at(-1)?.message ?? '')?.[0] ?? '';
-  };
+  const upload = (operation: 'frontIdUpload' | 'rearIdRecognition', file: string, fields: Record<string, string> = {}) => uploadPhoto(api, country, operation, file, fields);
+  const outboxCode = async (to: string) => (await outboxCodes(sandbox.address, to)).at(-1) ?? '';
   /**
    * From the contract form to the order's confirmation, as every sale goes: contact and
    * references, both one-time codes from the outbox, terms, consents, both signatures, the
