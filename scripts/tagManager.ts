@@ -7,18 +7,13 @@
  * one host in (src/sandbox/server.ts, docs/security.md).
  */
 import type { Plugin } from 'vite';
-
-/** The page's meta tag naming the container; the app and the server read it by this name. */
-export const TAG_MANAGER_META = 'tag-manager';
-
-/** Where a container's script and its records go. */
-export const TAG_MANAGER_ORIGIN = 'https://www.googletagmanager.com';
+import { isContainerId, TAG_MANAGER_META } from '../src/app/tagManagerContainer';
 
 /** The container id of a `VITE_GTM_ID` value, or none when unset; anything but `GTM-` and capitals or digits is a mistake the build names. */
 export function tagManagerSetting(value: string | undefined): string | undefined {
   const id = value?.trim();
   if (!id) return undefined;
-  if (!/^GTM-[A-Z0-9]+$/.test(id)) throw new Error(`VITE_GTM_ID must be a tag manager container id such as GTM-AB12CD3; it is "${id}"`);
+  if (!isContainerId(id)) throw new Error(`VITE_GTM_ID must be a tag manager container id such as GTM-AB12CD3; it is "${id}"`);
   return id;
 }
 

@@ -1,6 +1,8 @@
 import type { AnyActorRef } from 'xstate';
 import type { CallFailure } from '../api/apiClients';
+import { errorIdOf } from '../engine/actions';
 import type { JourneyEmitted } from '../engine/emitted';
+import { isContainerId, TAG_MANAGER_META, TAG_MANAGER_ORIGIN } from './tagManagerContainer';
 import { rawResponseText, trackingRecord, type TrackingRecord } from './trackingRecords';
 
 declare global {
@@ -25,7 +27,6 @@ function push(record: TrackingRecord): void {
  * Returns what the api layer calls on each failed call.
  */
 export function connectAnalytics(actor: AnyActorRef, journeyId: string): (failure: CallFailure) => void {
-  window.dataLayer ??= [];
   /** The screen the agent is on: error tracking's screen name. */
   let screen = '';
   actor.on('step.entered', (event: JourneyEmitted) => {
@@ -51,7 +52,7 @@ export function connectAnalytics(actor: AnyActorRef, journeyId: string): (failur
       screen_name: screen,
       endpoint,
       error_message: error.message,
-      error_id: error.code ?? `HTTP_${error.status}`,
+      error_id: errorIdOf(error),
       error_type: error.kind,
       raw_response: rawResponseText(raw),
     });
@@ -64,12 +65,12 @@ export function connectAnalytics(actor: AnyActorRef, journeyId: string): (failur
  * Policy lets in its one host when the page names a container (src/sandbox/server.ts).
  */
 export function loadTagManager(page: Pick<Document, 'querySelector' | 'createElement' | 'head'> = document): void {
-  const containerId = page.querySelector<HTMLMetaElement>('meta[name="tag-manager"]')?.content.trim();
-  if (!containerId || !/^GTM-[A-Z0-9]+$/.test(containerId)) return;
+  const containerId = page.querySelector<HTMLMetaElement>(`meta[name="${TAG_MANAGER_META}"]`)?.content.trim();
+  if (!containerId || !isContainerId(containerId)) return;
   window.dataLayer ??= [];
   window.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
   const script = page.createElement('script');
   script.async = true;
-  script.src = `https://www.googletagmanager.com/gtm.js?id=${containerId}`;
+  script.src = `${TAG_MANAGER_ORIGIN}/gtm.js?id=${containerId}`;
   page.head.appendChild(script);
 }

@@ -96,7 +96,7 @@ export const theme = createTheme({
     ...Object.fromEntries(['MultiSelect', 'TagsInput'].map((name) => [name, MultiSelect.extend({ styles: { option: optionRow, input: { paddingBlock: 0 }, inputField: { height: TAP_TARGET } } })])),
     Checkbox: Checkbox.extend({ defaultProps: { size: 'md' }, styles: toggleRow }),
     Radio: Radio.extend({ defaultProps: { size: 'md' }, styles: toggleRow }),
-    Switch: Switch.extend({ defaultProps: { size: 'md' }, styles: { body: { alignItems: 'center' }, label: { minHeight: TAP_TARGET, display: 'flex', alignItems: 'center' } } }),
+    Switch: Switch.extend({ defaultProps: { size: 'md' }, styles: { body: toggleRow.body, label: toggleRow.label } }),
     SegmentedControl: SegmentedControl.extend({ styles: { label: { minHeight: TAP_TARGET, display: 'flex', alignItems: 'center', justifyContent: 'center' } } }),
     Tabs: Tabs.extend({ styles: { tab: { minHeight: TAP_TARGET } } }),
     NavLink: NavLink.extend({ styles: { root: { minHeight: TAP_TARGET } } }),

@@ -46,7 +46,7 @@ function messageText(scope: Scope, params: Record<string, unknown>): string {
 }
 
 /** A failed call's error id (spec 8: from its error code): the provider's code, else its status. */
-function errorIdOf(error: unknown): string | undefined {
+export function errorIdOf(error: unknown): string | undefined {
   if (error === null || typeof error !== 'object') return undefined;
   const { code, status } = error as { code?: unknown; status?: unknown };
   if (typeof code === 'string' && code !== '') return code;

@@ -117,6 +117,17 @@ function pointersIn(value: unknown, pointer: string, found: Array<{ text: string
   }
 }
 
+/**
+ * The pointers an action reads the way a call's input does: a tracking record's `fields`, the
+ * `object` an assign builds (of the kind asked: the journey's data, or the event).
+ */
+function builtPointers({ type, params, pointer }: { type: string; params: JsonObject; pointer: string }, kind: (p: unknown) => p is string): Array<{ text: string; pointer: string }> {
+  const built = type === 'track' ? 'fields' : type === 'assign' ? 'object' : undefined;
+  const found: Array<{ text: string; pointer: string }> = [];
+  if (built && params[built] !== undefined) pointersIn(params[built], `${pointer}/${built}`, found, kind);
+  return found;
+}
+
 /** Every `ui:options` of a step file's uiSchema, with its pointer in the file. */
 function uiOptionSites(ui: unknown, pointer: string, found: Array<{ options: unknown; pointer: string }>): void {
   if (!ui || typeof ui !== 'object' || Array.isArray(ui)) return;
@@ -226,13 +237,7 @@ export function lintJourneyData(
     for (const key of ['from', 'key', 'item']) if (isContext(params[key])) check(params[key], at(key), false, journey);
     for (const [name, p] of Object.entries((params.with as JsonObject | undefined) ?? {})) if (isContext(p)) check(p, `${at('with')}${toPointer([name])}`, false, journey);
     asList(params.keep as string[] | undefined).forEach((p, i) => isContext(p) && check(p, `${at('keep')}/${i}`, false, journey));
-    // A tracking record's fields and an object an assign builds read the journey's data as a call's input does.
-    const built = type === 'track' ? 'fields' : type === 'assign' ? 'object' : undefined;
-    if (built && params[built] !== undefined) {
-      const found: Array<{ text: string; pointer: string }> = [];
-      pointersIn(params[built], at(built), found);
-      for (const f of found) check(f.text, f.pointer, false, journey);
-    }
+    for (const f of builtPointers(site, isContext)) check(f.text, f.pointer, false, journey);
   }
   for (const { params, pointer } of guardSites(graph)) {
     for (const key of ['at', 'a', 'b']) if (isContext(params[key])) check(params[key], `${pointer}/${key}`, false, journey);
@@ -263,12 +268,7 @@ export function lintJourneyData(
   for (const { type, params, pointer, edge } of sites) {
     for (const key of ['from', 'key', 'item']) checkSubmitted(params[key], `${pointer}/${key}`, [edge]);
     for (const [name, p] of Object.entries((params.with as JsonObject | undefined) ?? {})) checkSubmitted(p, `${pointer}/with${toPointer([name])}`, [edge]);
-    const built = type === 'track' ? 'fields' : type === 'assign' ? 'object' : undefined;
-    if (built && params[built] !== undefined) {
-      const found: Array<{ text: string; pointer: string }> = [];
-      pointersIn(params[built], `${pointer}/${built}`, found, isEvent);
-      for (const f of found) checkSubmitted(f.text, f.pointer, [edge]);
-    }
+    for (const f of builtPointers({ type, params, pointer }, isEvent)) checkSubmitted(f.text, f.pointer, [edge]);
   }
   for (const { params, pointer, edge } of guardSites(graph)) {
     for (const key of ['at', 'a', 'b']) checkSubmitted(params[key], `${pointer}/${key}`, [edge]);

@@ -28,8 +28,6 @@ const discountOf = (offer: Offer) =>
     .map((r) => r.name)
     .join(' · ');
 
-const logoOf = (offer: Offer) => enrichment(offer, 'logo');
-
 /** The provider's logo of the offer; a logo that does not load is left out, not shown broken. */
 function OfferLogo({ src }: { src: string }) {
   const [failed, setFailed] = useState(false);
@@ -65,20 +63,23 @@ export function OffersForm({ journeyData, send, options }: FormWidgetProps) {
               .filter((offer) => tab.types.includes(String(offer.type)))
               .map((offer) => {
                 const isChosen = offer.planId in selected;
+                const logo = enrichment(offer, 'logo');
+                const description = enrichment(offer, 'shortDescription', 'short-description');
+                const legalName = enrichment(offer, 'legal-name');
+                const discount = discountOf(offer);
+                const quantities = (offer.quantities ?? []).map((q) => `${q.label ?? ''}: ${q.value ?? ''}`).join(' · ');
                 return (
                   <Card key={offer.planId} withBorder padding="sm">
                     <Group justify="space-between" wrap="nowrap" align="flex-start">
-                      {logoOf(offer) && <OfferLogo src={logoOf(offer) ?? ''} />}
+                      {logo && <OfferLogo src={logo} />}
                       <Stack gap={2} style={{ flex: 1 }}>
                         <Text fw={600}>{offer.name}</Text>
-                        {enrichment(offer, 'shortDescription', 'short-description') && <Text size="sm">{enrichment(offer, 'shortDescription', 'short-description')}</Text>}
-                        {(offer.quantities ?? []).length > 0 && (
-                          <Text size="sm">{(offer.quantities ?? []).map((q) => `${q.label ?? ''}: ${q.value ?? ''}`).join(' · ')}</Text>
-                        )}
-                        {enrichment(offer, 'legal-name') && <Text size="xs">{enrichment(offer, 'legal-name')}</Text>}
-                        {discountOf(offer) && (
+                        {description && <Text size="sm">{description}</Text>}
+                        {quantities && <Text size="sm">{quantities}</Text>}
+                        {legalName && <Text size="xs">{legalName}</Text>}
+                        {discount && (
                           <Badge color="#1b5e20" variant="filled" style={{ whiteSpace: 'normal', height: 'auto', textTransform: 'none' }}>
-                            {discountOf(offer)}
+                            {discount}
                           </Badge>
                         )}
                         {offer.addon && <Badge size="sm">Adicional</Badge>}
