@@ -1,4 +1,7 @@
-// Placeholder: the studio's meaning-level diff (issue #15, point 4); filled in by the panels' work.
+/**
+ * Placeholder mount point of the studio's meaning-level diff of two journey versions (issue #15
+ * point 4): another engineer fills it in.
+ */
 export function DiffView() {
-  return <div data-testid="diff-view">Diff</div>;
+  return <p data-panel="diff">Diff of two journeys: not written yet.</p>;
 }
