@@ -1,7 +1,4 @@
-/**
- * Placeholder mount point of the studio's step preview panel (issue #15 point 4): another
- * engineer fills it in; the studio passes the chosen country through props only.
- */
+// Placeholder: the studio's step preview (issue #15, point 4); filled in by the panels' work.
 export function StepPreview({ country }: { country: string }) {
-  return <p data-panel="step-preview">Step preview for {country}: not written yet.</p>;
+  return <div data-testid="step-preview">Step preview ({country})</div>;
 }
