@@ -46,8 +46,43 @@ export function replayDataOf(country: string): ReplayData {
 }
 
 /** What the journey does by itself, not the agent: a call's answer, a delay that passed. */
-const isCall = (type: string) => type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.') || type.startsWith('xstate.after.');
+export const isCall = (type: string) => type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.') || type.startsWith('xstate.after.');
 const placeOf = (journey: CompiledJourney, snapshot: JourneySnapshot, stateId: string) => currentStep(journey, snapshot)?.route ?? `(${stateId.split('.').pop()})`;
+
+/**
+ * The seed's replay entry for the agent's event at `index` of a path, sent from state `at`: the
+ * first for that state whose `when` fits the answer the path has the next call give (the
+ * browser replay reads it too).
+ */
+export function seedEntryFor(data: ReplayData, path: JourneyPath, index: number, at: string): ReplayData['events'][number] | undefined {
+  // The calls this event starts, until the agent acts again, and what the path has them answer.
+  const window: Array<{ type: string } & Record<string, unknown>> = [];
+  for (const { event: e } of path.steps.slice(index + 1)) {
+    if (!isCall(e.type)) break;
+    window.push(e);
+  }
+  const answerOf = (call: string) => window.find((e) => e.type === `xstate.done.actor.${call}`)?.output;
+  // (`equals: null` also matches a value the answer does not have.)
+  return data.events.find((e) => e.at === at && (!e.when || JSON.stringify(getAt(answerOf(e.when.call), e.when.pointer) ?? null) === JSON.stringify(e.when.equals ?? null)));
+}
+
+/**
+ * The calls the path has fail right after the agent's event at `index` (until the agent acts
+ * again): the actor (`api.<operationId>`, `device.location`), the status the path gives it and
+ * its error. What a replay fails for real (a sandbox fault armed, the position refused).
+ */
+export function failuresAfter(path: JourneyPath, index: number): Array<{ actor: string; status?: number; error: unknown }> {
+  const failures: Array<{ actor: string; status?: number; error: unknown }> = [];
+  for (const { event } of path.steps.slice(index + 1)) {
+    if (!isCall(event.type)) break;
+    if (!event.type.startsWith('xstate.error.actor.')) continue;
+    const actor = event.type.replace(/^xstate\.error\.actor\./, '');
+    const status = (event.error as { status?: unknown } | undefined)?.status;
+    if (actor === 'device.location') failures.push({ actor, error: event.error });
+    else if (actor.startsWith('api.')) failures.push({ actor, error: event.error, ...(typeof status === 'number' ? { status } : {}) });
+  }
+  return failures;
+}
 
 
 /**
@@ -115,17 +150,7 @@ export async function replayPath(
    * this state that fits the answer the path expects of the next call, its data; else the path's.
    */
   async function seedEvent(event: JourneyPath['steps'][number]['event'], at: string, index: number) {
-    // The calls this event starts, until the agent acts again, and what the path has them answer.
-    const window: Array<{ type: string } & Record<string, unknown>> = [];
-    for (const { event: e } of path.steps.slice(index + 1)) {
-      if (!isCall(e.type)) break;
-      window.push(e);
-    }
-    const answerOf = (call: string) => window.find((e) => e.type === `xstate.done.actor.${call}`)?.output;
-    const fits = seedData.events.find(
-      // (`equals: null` also matches a value the answer does not have.)
-      (e) => e.at === at && (!e.when || JSON.stringify(getAt(answerOf(e.when.call), e.when.pointer) ?? null) === JSON.stringify(e.when.equals ?? null)),
-    );
+    const fits = seedEntryFor(seedData, path, index, at);
     if (!fits) return event;
     let uploaded: unknown;
     if (fits.upload) uploaded = await uploadPhoto(api, country, fits.upload.operation, fits.upload.file).catch(() => undefined);
@@ -150,18 +175,10 @@ export async function replayPath(
    * status armed for the operation (a 500, a 504 ...), the device's position refused.
    */
   async function armFailures(index: number) {
-    for (const { event } of path.steps.slice(index + 1)) {
-      if (!isCall(event.type)) break;
-      if (!event.type.startsWith('xstate.error.actor.')) continue;
-      const name = event.type.replace(/^xstate\.error\.actor\./, '');
-      if (name === 'device.location') {
-        refuseLocation = event.error;
-        continue;
-      }
-      const status = (event.error as { status?: unknown } | undefined)?.status;
-      if (!name.startsWith('api.') || typeof status !== 'number') continue;
+    for (const failure of failuresAfter(path, index)) {
+      if (failure.actor === 'device.location') refuseLocation = failure.error;
       // A status the sandbox has no fault for (a 422) is left to its seed's answers.
-      await armFault(sandbox.address, name.slice('api.'.length), String(status), country).catch(() => undefined);
+      else if (failure.status !== undefined) await armFault(sandbox.address, failure.actor.slice('api.'.length), String(failure.status), country).catch(() => undefined);
     }
   }
 
