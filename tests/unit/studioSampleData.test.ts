@@ -1,0 +1,107 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { JourneyConfig } from '../../src/engine/journeyTypes';
+import type { StepFile } from '../../src/engine/stepFile';
+import { createStepValidator } from '../../src/screens/stepValidator';
+import { formatSamples, journeySamples, KEYWORD_FORMATS, sampleValue, textForPattern } from '../../src/studio/panels/sampleData';
+import { formatRules, keywordFormats } from '../../src/validation/formats';
+
+// The studio's step preview fills each screen with sample data (issue #15): values its own rules
+// accept, the journey's examples first, so what a product owner sees is what an agent could send.
+
+const TODAY = new Date();
+
+/** Every pack in the repository: its journey and its step files by name. */
+const packs = [
+  ...readdirSync('journeys').map((file) => ({ root: '.', country: basename(file, '.json') })),
+  { root: 'tests/fixtures/packs/zz', country: 'zz' },
+].map(({ root, country }) => {
+  const dir = join(root, 'schemas/steps', country);
+  const steps = Object.fromEntries(readdirSync(dir).map((file) => [basename(file, '.json'), JSON.parse(readFileSync(join(dir, file), 'utf8')) as StepFile]));
+  return { country, journey: JSON.parse(readFileSync(join(root, 'journeys', `${country}.json`), 'utf8')) as JourneyConfig, steps };
+});
+
+describe('sample data for the step preview', () => {
+  it('has a value for every registered format, one its rule accepts', () => {
+    const samples = formatSamples(TODAY);
+    for (const [format, rule] of Object.entries(formatRules)) {
+      expect(samples[format], `no sample for the format "${format}" in src/studio/panels/sampleData.ts`).toBeDefined();
+      expect(rule.test(samples[format] as string, TODAY), `${format}: ${samples[format]}`).toBe(true);
+    }
+    expect(KEYWORD_FORMATS).toEqual(keywordFormats);
+  });
+
+  it('makes a text a pattern matches: first alternatives, first characters, least counts', () => {
+    expect(textForPattern('^(19[0-9]{2}|200[0-9]|201[0-9])$')).toBe('1900');
+    expect(textForPattern('^(0[1-9]|[12][0-9]|3[01])$')).toBe('01');
+    expect(textForPattern('^[0-9]{13,30}$')).toBe('0000000000000');
+    expect(textForPattern('^\\d+-[A-Z]?x*$')).toBe('1-');
+    // What it cannot make is left to the caller (a negated class).
+    expect(textForPattern('^[^a]$')).toBeUndefined();
+  });
+
+  it("takes the example, then the schema's const, examples, default and first choice, then the type", () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        kind: { type: 'string', oneOf: [{ const: 'A' }, { const: 'B' }] },
+        plan: { type: 'string', enum: ['x', 'y'] },
+        months: { type: 'string', default: '12' },
+        code: { type: 'string', examples: ['C-1'] },
+        agreed: { type: 'boolean', const: true },
+        count: { type: 'integer', minimum: 3 },
+        name: { type: 'string', format: 'person-name', maxLength: 5 },
+        files: { type: 'array', minItems: 1, items: { type: 'object', properties: { url: { type: 'string', minLength: 1 } } } },
+        typed: { type: 'string' },
+      },
+    };
+    expect(sampleValue(schema, { typed: 'given' }, TODAY)).toEqual({
+      kind: 'A',
+      plan: 'x',
+      months: '12',
+      code: 'C-1',
+      agreed: true,
+      count: 3,
+      name: 'AnaPr',
+      files: [{ url: 'Texto de ejemplo' }],
+      typed: 'given',
+    });
+  });
+
+  it("follows a conditional: the document's rule once its type is chosen", () => {
+    const schema = {
+      type: 'object',
+      properties: { type: { type: 'string', default: 'ID' }, number: { type: 'string' } },
+      if: { properties: { type: { const: 'ID' } }, required: ['type'] },
+      then: { properties: { number: { format: 'otp' } } },
+      else: { properties: { number: { maxLength: 3 } } },
+    };
+    expect(sampleValue(schema, undefined, TODAY)).toEqual({ type: 'ID', number: '123456' });
+  });
+
+  it.each(packs.map((pack) => [pack.country, pack] as const))('%s: every step with fields gets data its schema accepts', (_country, pack) => {
+    const validator = createStepValidator();
+    const { steps } = journeySamples(pack.journey, pack.steps, TODAY);
+    const refused = steps.flatMap((step) => {
+      const file = step.step ? pack.steps[step.step] : undefined;
+      if (!file?.schema) return [];
+      const { errors } = validator.rawValidation(file.schema, step.sample);
+      return (errors ?? []).map((error) => `${step.stateId} (${file.step}): ${JSON.stringify(error)}`);
+    });
+    expect(refused).toEqual([]);
+    expect(steps.filter((step) => step.step && pack.steps[step.step]?.schema && !step.sample)).toEqual([]);
+  });
+
+  it("fills a step with its submit's example, and keeps it where the journey keeps the step's data", () => {
+    const sv = packs.find((pack) => pack.country === 'sv');
+    if (!sv) throw new Error('no journeys/sv.json');
+    const { steps, journeyData } = journeySamples(sv.journey, sv.steps, TODAY);
+    const client = steps.find((step) => step.step === 'clientInformation');
+    expect(client).toMatchObject({ route: '/información-del-cliente', data: '/context/sale/client', title: 'Información del cliente' });
+    expect(client?.sample).toEqual({ documentType: 'DUI', documentNumber: '046448482' });
+    expect((journeyData.sale as { client?: unknown }).client).toEqual(client?.sample);
+    // A provider's answer kept by the journey comes from its call's example (the seller signed in).
+    expect(journeyData.seller).toBeDefined();
+  });
+});
