@@ -45,6 +45,16 @@ export function replayDataOf(country: string): ReplayData {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ReplayData) : { events: [] };
 }
 
+/**
+ * How an event of the path is made ready for the sandbox, in place of the seed's replay data laid
+ * over the path's example (a recorded session's: tests/support/sessionReplay.ts); with the fresh
+ * sandbox's photo uploads and one-time codes at hand.
+ */
+export type PrepareEvent = (
+  event: JourneyPath['steps'][number]['event'],
+  tools: { at: string; index: number; context: unknown; upload: (operation: string, file: string) => Promise<unknown>; outboxCode: (to: string) => Promise<string> },
+) => Promise<JourneyPath['steps'][number]['event']>;
+
 /** What the journey does by itself, not the agent: a call's answer, a delay that passed. */
 export const isCall = (type: string) => type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.') || type.startsWith('xstate.after.');
 const placeOf = (journey: CompiledJourney, snapshot: JourneySnapshot, stateId: string) => currentStep(journey, snapshot)?.route ?? `(${stateId.split('.').pop()})`;
@@ -97,7 +107,7 @@ export async function replayPath(
   journey: CompiledJourney,
   path: JourneyPath,
   sandbox: Awaited<ReturnType<typeof runningSandbox>>,
-  { position = { latitude: 13.697366, longitude: -89.192282 }, data }: { position?: { latitude: number; longitude: number }; data?: ReplayData } = {},
+  { position = { latitude: 13.697366, longitude: -89.192282 }, data, prepare }: { position?: { latitude: number; longitude: number }; data?: ReplayData; prepare?: PrepareEvent } = {},
 ): Promise<ReplayResult> {
   const country = journey.config.meta?.country ?? 'SV';
   const operations = operationsOf[country];
@@ -136,7 +146,8 @@ export async function replayPath(
       if (at !== step.stateId) return left(index, step.stateId, at);
       done.push({ place: placeOf(journey, actor.getSnapshot() as JourneySnapshot, at), event: step.event.type });
       await armFailures(index);
-      actor.send((await seedEvent(step.event, at, index)) as never);
+      const tools = { at, index, context: actor.getSnapshot().context as unknown, upload: (operation: string, file: string) => uploadPhoto(api, country, operation, file), outboxCode: async (to: string) => (await outboxCodes(sandbox.address, to)).at(-1) ?? '' };
+      actor.send((await (prepare ? prepare(step.event, tools) : seedEvent(step.event, at, index))) as never);
       await settled();
     }
     const at = leafId(actor);
