@@ -10,8 +10,11 @@ import { journeyPaths } from '../src/engine/journeyPaths';
 import { replayPath, type ReplayResult } from '../tests/support/replayPath';
 import { runningSandbox } from '../tests/support/runningSandbox';
 import { loadJourneyFile } from './loadJourneyFile';
+import { replaySessionCommand } from './replay/sessionReplay';
 
 const args = process.argv.slice(2);
+// A session exported from the app, in place of a path: `<cc> --session <file> [--key <private.jwk>]`.
+if (args.includes('--session')) process.exit(await replaySessionCommand(args));
 const all = args.includes('--all');
 const [country, name] = args.filter((a) => !a.startsWith('--'));
 if (!country || (!name && !all)) {
