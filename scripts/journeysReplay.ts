@@ -3,10 +3,12 @@
  * (by its name) in Node against a sandbox started here (a fresh seed in memory, every call real),
  * sending the agent's events of the path; prints each step, and where the journey left the path
  * and why (the provider's last answer, the screen's message). `--all` replays every path and
- * counts them. Exit 1 when a replay leaves its path.
+ * counts them. `--browser`: in Chromium against the built app instead, the screens driven as an
+ * agent would, a screenshot per step (tests/support/browserReplay.ts). Exit 1 when a replay leaves its path.
  */
 import { didYouMean } from '../src/engine/didYouMean';
 import { journeyPaths } from '../src/engine/journeyPaths';
+import { replayPathsInBrowser } from '../tests/support/browserReplay';
 import { replayPath, type ReplayResult } from '../tests/support/replayPath';
 import { runningSandbox } from '../tests/support/runningSandbox';
 import { loadJourneyFile } from './loadJourneyFile';
@@ -28,6 +30,11 @@ if (chosen.length === 0) {
   const near = didYouMean(name ?? '', paths.map((p) => p.name));
   console.error(`no path named "${name}" in journeys/${country.toLowerCase()}.json${near ? `; did you mean "${near}"?` : ''}`);
   process.exit(2);
+}
+if (args.includes('--browser')) {
+  const failedInBrowser = await replayPathsInBrowser(journey, country, chosen, { verbose: !all });
+  if (all) console.error(`${chosen.length - failedInBrowser} of ${chosen.length} path(s) replayed to their end in Chromium.`);
+  process.exit(failedInBrowser > 0 ? 1 : 0);
 }
 
 const describe = (result: ReplayResult) => {
