@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { countryModules } from './scripts/countryModules';
 import { mapStyleMeta } from './scripts/mapStyle';
+import { sessionExportKeyEnv } from './scripts/sessionExportKey';
 import { tagManagerMeta } from './scripts/tagManager';
 
 /** The map libraries (react-map-gl over maplibre-gl or mapbox-gl), loaded on the map step only. */
@@ -20,8 +21,9 @@ const mapLibNamed = (fallback: string) => (chunk: { moduleIds: string[]; facadeM
 // scripts/countryModules.ts; the journey reaches the browser without descriptions and examples.
 // The map's street style is written into the page (`VITE_MAP_STYLE`: scripts/mapStyle.ts), and
 // so is the tag manager's container when there is one (`VITE_GTM_ID`: scripts/tagManager.ts).
+// Exported sessions are sealed with `VITE_SESSION_EXPORT_KEY` (scripts/sessionExportKey.ts).
 export default defineConfig({
-  plugins: [react(), countryModules(), mapStyleMeta(), tagManagerMeta()],
+  plugins: [react(), countryModules(), mapStyleMeta(), tagManagerMeta(), sessionExportKeyEnv()],
   resolve: {
     alias: {
       // Step texts are plain: rjsf's markdown renderer is not worth its size (see the module).

@@ -1,17 +1,36 @@
 import { Alert, AppShell, Burger, Group, Loader, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { appTitle, sidebar } from 'virtual:country';
 import { IdleGuard } from './IdleGuard';
 import { useJourney } from './journeyContext';
+
+/**
+ * The support team's public key that exported sessions are sealed with (a JWK, from the build:
+ * scripts/sessionExportKey.ts); a build without one offers no export.
+ */
+const SESSION_EXPORT_KEY = String(import.meta.env.VITE_SESSION_EXPORT_KEY ?? '');
 
 /**
  * The frame around every step: header with the country's app name and progress, the sidebar when
  * signed in (the country file's entries, spec 2.3: each an event of the journey), the step's message.
  */
 export function AppLayout({ children }: { children: ReactNode }) {
-  const { step, context, busy, send } = useJourney();
+  const { step, context, busy, send, sessionRecord } = useJourney();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [exporting, setExporting] = useState<'idle' | 'busy' | 'failed'>('idle');
+  // The session sealed and downloaded; the sealing code is loaded only now (not in the first screens' bundle).
+  const exportSession = async () => {
+    setExporting('busy');
+    try {
+      const { exportSession: download } = await import('./sessionExport');
+      await download(sessionRecord(), JSON.parse(SESSION_EXPORT_KEY) as JsonWebKey);
+      setExporting('idle');
+    } catch {
+      // Nothing of the session is shown or logged: only that it did not work.
+      setExporting('failed');
+    }
+  };
   const signedIn = step !== undefined && !step.public;
   const message = context.ui?.message;
   return (
@@ -42,6 +61,18 @@ export function AppLayout({ children }: { children: ReactNode }) {
               }}
             />
           ))}
+          {SESSION_EXPORT_KEY && (
+            // Discreet, at the bottom: for testers and support, not part of an agent's day.
+            <NavLink
+              label={exporting === 'busy' ? 'Exportando sesión…' : 'Exportar sesión'}
+              description={exporting === 'failed' ? 'No se pudo exportar la sesión' : undefined}
+              component="button"
+              mt="auto"
+              style={{ minHeight: 48 }}
+              disabled={exporting === 'busy'}
+              onClick={() => void exportSession()}
+            />
+          )}
         </AppShell.Navbar>
       )}
       <AppShell.Main>

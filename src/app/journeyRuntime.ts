@@ -14,6 +14,8 @@ import { connectAnalytics, loadTagManager } from './analytics';
 import { whenIdle } from '../screens/whenIdle';
 import type { SealedStore } from './sealedStorage';
 import { indexedDbKeyring } from './callKeyring';
+import { createSessionRecorder, placeOf, recordSession, type SessionRecord } from './sessionRecorder';
+import { DEPLOY_VERSION } from './trackingRecords';
 
 /** The sessionStorage name of the journey's sealed snapshot. */
 export const STORAGE_KEY = 'journey';
@@ -37,17 +39,22 @@ const deviceLocation = fromPromise<{ latitude: number; longitude: number }>(
     }),
 );
 
-/** What the sealed store keeps: the journey's snapshot and the sealed PIN. */
+/** What the sealed store keeps: the journey's snapshot, the sealed PIN and the agent's recorded session. */
 interface Saved {
   journey: string | null;
   sealedPin?: string;
+  session?: SessionRecord;
 }
 
 function readSaved(text: string | null): Saved {
   if (!text) return { journey: null };
   try {
     const saved = JSON.parse(text) as Partial<Saved>;
-    return { journey: typeof saved.journey === 'string' ? saved.journey : null, ...(typeof saved.sealedPin === 'string' ? { sealedPin: saved.sealedPin } : {}) };
+    return {
+      journey: typeof saved.journey === 'string' ? saved.journey : null,
+      ...(typeof saved.sealedPin === 'string' ? { sealedPin: saved.sealedPin } : {}),
+      ...(saved.session && typeof saved.session === 'object' ? { session: saved.session } : {}),
+    };
   } catch {
     return { journey: null };
   }
@@ -98,6 +105,11 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
   const restored = restoreJourney(journey, saved.journey);
   const machine = journey.machine.provide({ actors: actors as never });
   const actor = createActor(machine, { ...(restored.ok ? { snapshot: restored.snapshot as never } : {}), ...(inspect ? { inspect } : {}) });
+  // The agent's events, for a tester to export and replay (src/app/sessionRecorder.ts): kept in
+  // the same sealed text as the snapshot, and resumed only with it (a record that does not lead
+  // to the restored snapshot would not replay to it).
+  const recorder = createSessionRecorder({ country, journey: journey.id, journeyHash: journey.hash, appVersion: DEPLOY_VERSION });
+  if (restored.ok) recorder.resume(saved.session);
   // The tag manager's data layer, for the countries whose shell loads one (the country file).
   if (shellScripts.includes('tagManager')) {
     reportFailure = connectAnalytics(actor, countryJourney.id);
@@ -110,12 +122,19 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
   const save = () => {
     pendingSave = undefined;
     if (actor.getSnapshot().status !== 'active') return;
-    const text: Saved = { journey: persistJourney(journey, actor.getPersistedSnapshot()), ...(session.sealedPin ? { sealedPin: session.sealedPin } : {}) };
+    const text: Saved = {
+      journey: persistJourney(journey, actor.getPersistedSnapshot()),
+      ...(session.sealedPin ? { sealedPin: session.sealedPin } : {}),
+      ...(recorder.size > 0 ? { session: recorder.take() } : {}),
+    };
     void store.save(JSON.stringify(text));
   };
-  actor.subscribe(() => {
+  const saveSoon = () => {
     pendingSave ??= whenIdle(save, 1000);
-  });
+  };
+  actor.subscribe(saveSoon);
+  // Recorded before the journey handles each event; the session's end (`session.wiped`) clears it.
+  recordSession(actor, journey, recorder, saveSoon);
   window.addEventListener('pagehide', () => {
     if (!pendingSave) return;
     pendingSave();
@@ -129,7 +148,12 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
     void clients.forgetKeys();
   });
   actor.start();
-  return { journey, actor, call };
+  /** The recorded session as it stands, ending where the journey is now (what an export seals). */
+  const sessionRecord = () => {
+    const { stateId, route } = placeOf(journey, actor.getSnapshot());
+    return recorder.take({ stateId, ...(route !== undefined ? { route } : {}) });
+  };
+  return { journey, actor, call, sessionRecord };
 }
 
 export type JourneyRuntime = ReturnType<typeof createJourneyRuntime>;
