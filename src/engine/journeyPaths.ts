@@ -78,6 +78,13 @@ export function journeyPaths(journey: CompiledJourney, options: { limit?: number
     const active = activeNodes(graph, snapshot.value);
     return { stateId: (active[active.length - 1] as GraphNode).id, route: currentStep(journey, snapshot)?.route };
   };
+  /**
+   * A state the journey marks busy, or one that waits on a call to move on (its answer leads
+   * elsewhere). A call whose answer stays (a step's data loading behind its screen) does not
+   * count: its state is the same before and after, and the replay waits for its answer anyway.
+   */
+  const callStates = new Set(graph.edges.filter((e) => (e.kind === 'done' || e.kind === 'error') && e.targets.some((t) => t.node !== undefined && t.node !== e.source)).map((e) => e.source));
+  const inFlight = (snapshot: JourneySnapshot) => snapshot.hasTag('busy') || activeNodes(graph, snapshot.value).some((node) => callStates.has(node));
   const terminal = (snapshot: JourneySnapshot) => snapshot.status === 'done' || currentStep(journey, snapshot)?.end === true;
 
   /** The edges that can fire in a snapshot, innermost state first, as XState picks them. */
@@ -133,17 +140,25 @@ export function journeyPaths(journey: CompiledJourney, options: { limit?: number
   // An agent starts by signing in: the events the shell sends by itself at any moment (`app.*`,
   // a page opened at /redirect) come last, so a shortest way in takes them only for their own branch.
   const byShell = (event: PathEvent) => (event.type.startsWith('app.') ? 1 : 0);
+  // The app's buttons wait while a call is in flight (src/app/journeyBusy.ts): an agent acts
+  // once the journey is settled, so a way that has them act meanwhile is taken only when no
+  // other reaches that branch (a replay against a real provider could not wait in between).
+  const busy = new Map(keys.map((key) => [key, inFlight(snapshotOf(key))]));
+  const whileBusy = (move: Move) => !isCallEvent(move.event.type) && busy.get(move.from) === true;
+  const tier = (move: Move) => (byShell(move.event) === 1 ? 2 : whileBusy(move) ? 1 : 0);
   const moves: Move[] = keys
     .flatMap((from) =>
       Object.values(adjacency[from]?.transitions ?? {}).map(({ state, event }) => ({ from, to: serialize(state as JourneySnapshot), event: event as PathEvent })),
     )
-    .sort((a, b) => byShell(a.event) - byShell(b.event));
-  // Breadth first, the agent's own moves before any the shell starts: a state the agent can
-  // reach (or leave) by itself is never reached (or left) through a shell event.
-  const agentMoves = moves.filter((m) => byShell(m.event) === 0);
+    .sort((a, b) => tier(a) - tier(b));
+  // Breadth first, the agent's own moves from a settled journey first, then those made while a
+  // call answers, then any the shell starts: a state the agent can reach (or leave) by itself is
+  // never reached (or left) through a shell event.
+  const settledMoves = moves.filter((m) => tier(m) === 0);
+  const agentMoves = moves.filter((m) => tier(m) <= 1);
   const spread = (seeds: string[], known: { has: (k: string) => boolean }, step: (key: string, pool: Move[]) => string[]) => {
-    for (const pool of [agentMoves, moves]) {
-      for (let frontier = pool === moves ? keys.filter((k) => known.has(k)) : seeds; frontier.length > 0; ) frontier = frontier.flatMap((key) => step(key, pool));
+    for (const pool of [settledMoves, agentMoves, moves]) {
+      for (let frontier = pool === settledMoves ? seeds : keys.filter((k) => known.has(k)); frontier.length > 0; ) frontier = frontier.flatMap((key) => step(key, pool));
     }
   };
   const inbound = new Map<string, Move>();
@@ -186,13 +201,16 @@ export function journeyPaths(journey: CompiledJourney, options: { limit?: number
   };
 
   // For each branch of the file, the first move (nearest the start) that takes it.
+  // (Taken from a settled journey where it can be.)
   const cover = new Map<GraphEdge, Move>();
   const byDistance = [...reached];
-  for (const key of byDistance) {
-    for (const move of moves) {
-      if (move.from !== key || !outbound.has(move.to)) continue;
-      const edge = branchTaken(snapshotOf(key), move.event);
-      if (edge && !cover.has(edge)) cover.set(edge, move);
+  for (const pool of [settledMoves, moves]) {
+    for (const key of byDistance) {
+      for (const move of pool) {
+        if (move.from !== key || !outbound.has(move.to)) continue;
+        const edge = branchTaken(snapshotOf(key), move.event);
+        if (edge && !cover.has(edge)) cover.set(edge, move);
+      }
     }
   }
 
@@ -224,6 +242,9 @@ export function journeyPaths(journey: CompiledJourney, options: { limit?: number
   const uncovered = graph.edges.filter((e) => e.kind !== 'always' && !cover.has(e));
   return { paths: kept, uncovered };
 }
+
+/** What the journey does by itself, not the agent: a call's answer, a delay that passed. */
+const isCallEvent = (type: string) => type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.') || type.startsWith('xstate.after.');
 
 /** A state's own key, the last part of its id (`cc.signedIn.sale.idFront` → `idFront`). */
 const keyOf = (stateId: string) => stateId.split('.').pop() ?? stateId;

@@ -19,6 +19,15 @@ describe.each(journeys)('journeys/%s.json paths', (country, ends) => {
     expect(uncovered.map((e) => e.pointer)).toEqual([]);
   });
 
+  // An agent taps only once the journey is settled (the app's buttons wait while a call is in
+  // flight): a path that had them act meanwhile (resend a code while it was being sent) could
+  // not be replayed against a provider, which answers before the agent gets the chance.
+  it('has the agent act only once the call that moves the journey on has answered', () => {
+    const movedByCall = new Set(journey.graph.edges.filter((e) => (e.kind === 'done' || e.kind === 'error') && e.targets.some((t) => t.node && t.node !== e.source)).map((e) => e.source.id));
+    const acting = paths.flatMap((p) => p.steps.filter((s) => !isCall(s.event.type) && !s.event.type.startsWith('xstate.after.') && movedByCall.has(s.stateId)).map((s) => `${p.name}: ${s.event.type} at ${s.stateId}`));
+    expect(acting).toEqual([]);
+  });
+
   it('reaches every terminal step of the journey', () => {
     expect([...new Set(paths.map((p) => p.end.route))].sort()).toEqual(ends);
   });

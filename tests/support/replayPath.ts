@@ -6,6 +6,7 @@ import type { CallInput } from '../../src/api/callOperation';
 import { activeNodes } from '../../src/engine/activeNodes';
 import { currentStep, type CompiledJourney, type JourneySnapshot } from '../../src/engine/compileJourney';
 import type { JourneyPath } from '../../src/engine/journeyPaths';
+import type { OperationTable } from '../../src/api/operationTable';
 import type { runningSandbox } from './runningSandbox';
 import { armFault, outboxCodes } from './sale';
 import { operationsOf, uploadPhoto } from './sandboxJourney';
@@ -37,6 +38,12 @@ export interface ReplayData {
     /** The event's data; `$outbox:<pointer>` is the last code sent to the phone or e-mail at that pointer of the journey's data. */
     data: unknown;
   }>;
+  /**
+   * How a call the path has fail is failed, by its actor (`api.getOTP`), where its status would
+   * not do: `lost-answer` (the provider did it, its answer was lost: a code was sent all the
+   * same, which the agent then types). Any fault of src/sandbox/faults.ts.
+   */
+  faults?: Record<string, string>;
 }
 
 /** The seed's replay data of a country, none when its seed has no such file. */
@@ -81,15 +88,27 @@ export function seedEntryFor(data: ReplayData, path: JourneyPath, index: number,
  * again): the actor (`api.<operationId>`, `device.location`), the status the path gives it and
  * its error. What a replay fails for real (a sandbox fault armed, the position refused).
  */
-export function failuresAfter(path: JourneyPath, index: number): Array<{ actor: string; status?: number; error: unknown }> {
-  const failures: Array<{ actor: string; status?: number; error: unknown }> = [];
+export function failuresAfter(
+  path: JourneyPath,
+  index: number,
+  { data, operations }: { data?: ReplayData; operations?: OperationTable } = {},
+): Array<{ actor: string; status?: number; fault?: string; error: unknown }> {
+  const failures: Array<{ actor: string; status?: number; fault?: string; error: unknown }> = [];
   for (const { event } of path.steps.slice(index + 1)) {
     if (!isCall(event.type)) break;
+    const answered = event.type.startsWith('xstate.done.actor.api.');
+    // A call the path has answer nothing, where its spec makes a 404 a quiet empty answer
+    // (`x-not-found: quiet`): that 404, whatever the seed would have found.
+    if (answered && (event.output ?? null) === null && operations?.[event.type.slice('xstate.done.actor.api.'.length)]?.notFound === 'quiet') {
+      failures.push({ actor: event.type.slice('xstate.done.actor.'.length), fault: '404', error: undefined });
+    }
     if (!event.type.startsWith('xstate.error.actor.')) continue;
     const actor = event.type.replace(/^xstate\.error\.actor\./, '');
     const status = (event.error as { status?: unknown } | undefined)?.status;
+    // The seed's replay data may name the way it fails instead of its status (a code sent whose answer was lost).
+    const fault = data?.faults?.[actor] ?? (typeof status === 'number' ? String(status) : undefined);
     if (actor === 'device.location') failures.push({ actor, error: event.error });
-    else if (actor.startsWith('api.')) failures.push({ actor, error: event.error, ...(typeof status === 'number' ? { status } : {}) });
+    else if (actor.startsWith('api.')) failures.push({ actor, error: event.error, ...(typeof status === 'number' ? { status } : {}), ...(fault ? { fault } : {}) });
   }
   return failures;
 }
@@ -144,6 +163,7 @@ export async function replayPath(
     for (const { step, index } of agentSteps) {
       const at = leafId(actor);
       if (at !== step.stateId) return left(index, step.stateId, at);
+      if (index === 0 && step.event.type.startsWith('app.') && answersAfter(index)) await openSession();
       done.push({ place: placeOf(journey, actor.getSnapshot() as JourneySnapshot, at), event: step.event.type });
       await armFailures(index);
       const tools = { at, index, context: actor.getSnapshot().context as unknown, upload: (operation: string, file: string) => uploadPhoto(api, country, operation, file), outboxCode: async (to: string) => (await outboxCodes(sandbox.address, to)).at(-1) ?? '' };
@@ -154,6 +174,25 @@ export async function replayPath(
     return at === path.end.stateId ? { ok: true, done } : left(path.steps.length, path.end.stateId, at);
   } finally {
     actor.stop();
+  }
+
+  /** Whether the calls right after the event at `index` answer (none fails). */
+  function answersAfter(index: number) {
+    const next = path.steps.slice(index + 1).find((s) => isCall(s.event.type));
+    return next?.event.type.startsWith('xstate.done.actor.') === true;
+  }
+
+  /**
+   * A session the provider opened before the journey starts, as when another of its apps sends
+   * the agent to a shell route with its cookie set: the journey's own sign-in (its first step's
+   * submit, with its example) run in a second actor on the same client, then stopped.
+   */
+  async function openSession() {
+    const first = journey.graph.edges.find((e) => e.source.id === leafId(actor) && e.event === 'step.submit');
+    const signIn = createActor(journey.machine.provide({ actors: actors as never })).start();
+    signIn.send({ type: 'step.submit', ...(first?.transition.meta?.example ?? {}) } as never);
+    await waitFor(signIn, (s) => leafId(signIn) !== first?.source.id && Object.values(s.children).every((c) => (c as AnyActorRef | undefined)?.getSnapshot().status !== 'active'), { timeout: 20_000 }).catch(() => undefined);
+    signIn.stop();
   }
 
   /**
@@ -186,10 +225,10 @@ export async function replayPath(
    * status armed for the operation (a 500, a 504 ...), the device's position refused.
    */
   async function armFailures(index: number) {
-    for (const failure of failuresAfter(path, index)) {
+    for (const failure of failuresAfter(path, index, { data: seedData, operations })) {
       if (failure.actor === 'device.location') refuseLocation = failure.error;
       // A status the sandbox has no fault for (a 422) is left to its seed's answers.
-      else if (failure.status !== undefined) await armFault(sandbox.address, failure.actor.slice('api.'.length), String(failure.status), country).catch(() => undefined);
+      else if (failure.fault !== undefined) await armFault(sandbox.address, failure.actor.slice('api.'.length), failure.fault, country).catch(() => undefined);
     }
   }
 
