@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { countryModules } from './scripts/countryModules';
 import { mapStyleMeta } from './scripts/mapStyle';
 import { sessionExportKeyEnv } from './scripts/sessionExportKey';
@@ -16,6 +16,19 @@ const MAP_LIBRARY = /[\\/]node_modules[\\/](maplibre-gl|mapbox-gl|react-map-gl|@
 const mapLibNamed = (fallback: string) => (chunk: { moduleIds: string[]; facadeModuleId: string | null }) =>
   [...chunk.moduleIds, chunk.facadeModuleId ?? ''].some((id) => MAP_LIBRARY.test(id)) ? 'assets/map-lib-[name]-[hash].js' : fallback;
 
+/**
+ * rjsf's URI library (fast-uri) swapped for src/screens/rjsf/schemaUri.ts: step schemas have no
+ * `$ref` or `$id` to resolve, and it is not worth its size (see the module). In builds only: the
+ * dev server (`npm start`, the studio) does not tree-shake rjsf's test registry, whose ajv
+ * compiler is built as it loads and needs the whole library (no step could show there).
+ */
+const schemaUriInBuilds = (): Plugin => ({
+  name: 'schema-uri-in-builds',
+  apply: 'build',
+  enforce: 'pre',
+  resolveId: { filter: { id: /^fast-uri$/ }, handler: () => fileURLToPath(new URL('./src/screens/rjsf/schemaUri.ts', import.meta.url)) },
+});
+
 // The app is built for one country at a time (DESIGN.md): `COUNTRY=<cc>` (sv by default), its
 // pack read from `COUNTRY_PACKS` (the repository by default) through the build-time modules of
 // scripts/countryModules.ts; the journey reaches the browser without descriptions and examples.
@@ -23,13 +36,11 @@ const mapLibNamed = (fallback: string) => (chunk: { moduleIds: string[]; facadeM
 // so is the tag manager's container when there is one (`VITE_GTM_ID`: scripts/tagManager.ts).
 // Exported sessions are sealed with `VITE_SESSION_EXPORT_KEY` (scripts/sessionExportKey.ts).
 export default defineConfig({
-  plugins: [react(), countryModules(), mapStyleMeta(), tagManagerMeta(), sessionExportKeyEnv()],
+  plugins: [react(), countryModules(), mapStyleMeta(), tagManagerMeta(), sessionExportKeyEnv(), schemaUriInBuilds()],
   resolve: {
     alias: {
       // Step texts are plain: rjsf's markdown renderer is not worth its size (see the module).
       'markdown-to-jsx/react': fileURLToPath(new URL('./src/screens/rjsf/plainMarkdown.tsx', import.meta.url)),
-      // Step schemas have no `$ref` or `$id` to resolve: rjsf's URI library is not worth its size (see the module).
-      'fast-uri': fileURLToPath(new URL('./src/screens/rjsf/schemaUri.ts', import.meta.url)),
     },
   },
   build: {
