@@ -16,7 +16,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Connect } from 'vite';
 import { PANEL_API, type DiffVersion } from '../../src/studio/panels/panelApi';
 import { diffAnswer, diffFiles } from './panels/diff';
-import { countryCode, PanelError } from './panels/packJourney';
+import { countryCode, PanelError, setJourneysDir } from './panels/packJourney';
 import { pathsAnswer, replayAnswer } from './panels/paths';
 import { stepsAnswer } from './panels/steps';
 
@@ -83,8 +83,13 @@ async function answer(req: IncomingMessage, url: URL): Promise<unknown> {
   }
 }
 
-/** The routes' connect middleware, for the studio's dev server (scripts/studio.ts mounts it). */
-export function panelRoutes(): Connect.NextHandleFunction {
+/**
+ * The routes' connect middleware, for the studio's dev server (scripts/studio/studioPlugin.ts
+ * mounts it). `journeysDir`: the journeys folder the studio shows, when not the default one
+ * (`STUDIO_JOURNEYS`, else the pack's `journeys/`).
+ */
+export function panelRoutes({ journeysDir }: { journeysDir?: string } = {}): Connect.NextHandleFunction {
+  setJourneysDir(journeysDir);
   const prefixes = ['/steps', '/paths', '/replay', '/diff'].map((route) => `${PANEL_API}${route}`);
   return (req, res, next) => {
     const url = new URL(req.url ?? '/', 'http://studio.local');

@@ -5,7 +5,7 @@
  * the studio keeps running while the product owner fixes it.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { checkJourney } from '../../../src/engine/checkJourney';
 import { compileJourney, type CompiledJourney } from '../../../src/engine/compileJourney';
 import type { JourneyConfig } from '../../../src/engine/journeyTypes';
@@ -37,11 +37,22 @@ export function checkedJourney(file: string, text: string): { config: JourneyCon
   return { config, problems: problems.map(formatProblem) };
 }
 
-/** The pack's paths of a country (its journey and step folder), refused when it has no journey. */
+/**
+ * The journeys folder the panels read: the one the studio shows (`STUDIO_JOURNEYS`, or the
+ * pack's `journeys/`, as scripts/studio/studioPlugin.ts reads it), unless the routes are given one.
+ */
+let journeysFolder: string | undefined;
+export function setJourneysDir(dir: string | undefined): void {
+  journeysFolder = dir;
+}
+const journeysDir = () => resolve(journeysFolder ?? process.env.STUDIO_JOURNEYS ?? join(packRoot(), 'journeys'));
+
+/** Where a country's journey and step files are, refused when it has no journey. */
 function paths(country: string) {
   const pack = packPaths(country, packRoot());
-  if (!existsSync(pack.journey)) throw new PanelError(`no journey for ${country}: ${pack.journey} does not exist`, 404);
-  return pack;
+  const journey = join(journeysDir(), `${country}.json`);
+  if (!existsSync(journey)) throw new PanelError(`no journey for ${country}: ${journey} does not exist`, 404);
+  return { journey, steps: pack.steps };
 }
 
 /** The country's journey file, read now (the product owner may have saved it a moment ago). */
