@@ -13,9 +13,9 @@ const stamp = (date: Date) => date.toISOString().replace(/\.\d+Z$/, '').replace(
 /** The file's name: the country and the time, nothing of the customer or the agent. */
 export const sessionFileName = (country: string, date: Date) => `sesion-${country.toLowerCase()}-${stamp(date)}.json`;
 
-/** Seals `record` for the holder of `publicKey`'s private half and has the browser download it. */
-export async function exportSession(record: SessionRecord, publicKey: JsonWebKey, now = new Date()): Promise<void> {
-  const sealed = await sealSession(JSON.stringify(record), publicKey, { country: record.country, exportedAt: now.toISOString() });
+/** Seals `record` for the holder of the support team's private key (`recipient` is its public half) and has the browser download it. */
+export async function exportSession(record: SessionRecord, recipient: JsonWebKey, now = new Date()): Promise<void> {
+  const sealed = await sealSession(JSON.stringify(record), recipient, { country: record.country, exportedAt: now.toISOString() });
   const url = URL.createObjectURL(new Blob([JSON.stringify(sealed, null, 2)], { type: 'application/json' }));
   try {
     const link = document.createElement('a');
