@@ -54,7 +54,8 @@ export async function replaySessionCommand(args: string[]): Promise<number> {
     const { result, path, warnings } = await replaySession(journey, record, sandbox);
     for (const warning of warnings) console.error(`warning: ${warning}`);
     console.log(`session of ${record.events.length} event(s), app ${record.appVersion}, ended at ${path.end.route ?? path.end.stateId}`);
-    for (const { place, event } of result.done) console.log(`  ${place} --${event}-->`);
+    // Each event with when the agent sent it (seconds into the session).
+    result.done.forEach(({ place, event }, i) => console.log(`  +${((record.events[i]?.at ?? 0) / 1000).toFixed(1)}s ${place} --${event}-->`));
     console.log(result.ok ? `✓ reached the session's end: ${path.end.stateId}${path.end.route ? ` (${path.end.route})` : ''}` : `✗ ${leftWhy(result, path.steps.length)}`);
     return result.ok ? 0 : 1;
   } finally {
