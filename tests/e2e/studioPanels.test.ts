@@ -1,0 +1,87 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PathsAnswer } from '../../src/studio/panels/panelApi';
+import { launchChromium, screenshot } from '../support/chromium';
+import { startStudio } from '../support/studio';
+
+// The studio's panels (issue #15 point 4) in real Chromium over the real dev server (`npm run
+// studio`): a step's screen previewed with sample data, a path replayed against a sandbox, the
+// meaning-level diff of a product owner's edit. One studio for the file.
+let studio: Awaited<ReturnType<typeof startStudio>>;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  [studio, browser] = await Promise.all([startStudio(), launchChromium()]);
+  page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(`${studio.address}/__studio/?country=sv`);
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await studio?.close();
+});
+
+describe("the studio's panels", () => {
+  it("previews El Salvador's client information step filled with sample data, no journey running", async () => {
+    await page.getByRole('tab', { name: 'Step preview' }).click();
+    await page.getByRole('button', { name: /\/información-del-cliente/ }).click();
+    const preview = page.getByRole('region', { name: 'Preview of /información-del-cliente' });
+    await preview.getByRole('heading', { name: 'Información del cliente' }).waitFor({ timeout: 30_000 });
+    // The journey's example of the step's submit fills the document; its select shows the default.
+    const number = preview.getByRole('textbox', { name: 'Número de documento' });
+    await expect.poll(() => number.inputValue(), { timeout: 10_000 }).toBe('046448482');
+    expect(await preview.getByLabel(/^Tipo de documento/).first().inputValue()).toBe('DUI');
+    // The screen's button is the app's, enabled as the data is valid; pressing it moves nothing.
+    await preview.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByText('"type":"step.submit"').waitFor();
+    expect(await preview.getByRole('alert').count()).toBe(0);
+    await screenshot(page, 'studio-step-preview');
+  });
+
+  it("lists El Salvador's paths and replays a short one to its end against a sandbox", async () => {
+    const { paths } = (await (await page.request.get(`${studio.address}/__studio/api/paths?country=sv`)).json()) as PathsAnswer;
+    expect(paths.length).toBeGreaterThan(10);
+    // The shortest way an agent starts (not one the shell starts with app.*): a sale that ends at a debt.
+    const short = paths.filter((p) => !p.steps[0]?.label.startsWith('app.')).sort((a, b) => a.agentEvents - b.agentEvents)[0];
+    if (!short) throw new Error('no path');
+    await page.getByRole('tab', { name: 'Paths' }).click();
+    await page.getByText(`of ${paths.length} paths`).waitFor({ timeout: 30_000 });
+    await page.getByRole('textbox', { name: 'Paths' }).fill(short.name);
+    const row = page.locator(`[data-path="${short.name}"]`);
+    await expect.poll(() => page.locator('[data-path]').count()).toBe(1);
+    await row.getByRole('button', { name: `Replay ${short.name}` }).click();
+    const result = row.locator('[data-replay-result]');
+    await result.waitFor({ timeout: 30_000 });
+    expect(await result.getAttribute('data-replay-result')).toBe('passed');
+    expect(await result.textContent()).toContain('✓');
+    const steps = (await row.locator('[data-replay-steps]').textContent()) ?? '';
+    expect(steps.split('\n')).toHaveLength(short.agentEvents);
+    expect(steps).toContain('/ --step.submit-->');
+    await screenshot(page, 'studio-path-replay');
+  });
+
+  it("lists the changes of a product owner's edit of sv.json, grouped", async () => {
+    const fixture = JSON.parse(readFileSync('tests/fixtures/diff/sv-edits.json', 'utf8')) as { expect: string[] };
+    await page.getByRole('tab', { name: 'Diff' }).click();
+    await page.getByRole('combobox', { name: 'Before: a version of a journey' }).selectOption('journeys/sv.json');
+    await page.getByRole('combobox', { name: 'After: a version of a journey' }).selectOption('tests/fixtures/diff/sv-edits.json');
+    await page.getByRole('button', { name: 'Compare' }).click();
+    await page.locator('[data-change-count]').waitFor({ timeout: 30_000 });
+    const lines = await page.locator('[data-change]').allTextContents();
+    expect(lines.sort()).toEqual([...fixture.expect].sort());
+    // Grouped as a product owner reads them.
+    const group = (name: string) => page.getByRole('region', { name }).locator('[data-change]').allTextContents();
+    expect(await group('Steps')).toEqual(['~ step sv.signedIn.sale.checkout: route "/proceder-pago" → "/plazo-del-contrato"']);
+    expect(await group('Fields')).toEqual(['+ data /context/sale/notes']);
+    expect(await group('Messages')).toHaveLength(2);
+    await screenshot(page, 'studio-diff');
+
+    // A pasted text that is no journey says where it breaks.
+    await page.getByRole('combobox', { name: 'After: a version of a journey' }).selectOption('(paste or upload a JSON)');
+    await page.getByRole('textbox', { name: "After: the journey's JSON" }).fill('{"id": "sv",');
+    await page.getByRole('button', { name: 'Compare' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/pasted JSON:1:\d+ /);
+  });
+});
