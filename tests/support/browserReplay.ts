@@ -104,16 +104,16 @@ export async function replayInBrowser(journey: CompiledJourney, path: JourneyPat
   let inFlight = 0;
   let lastActivity = Date.now();
   const own = (url: string) => url.startsWith(address);
-  page.on('request', (request) => {
-    if (!own(request.url())) return;
-    inFlight += 1;
-    lastActivity = Date.now();
-  });
   const finished = (request: { url: () => string }) => {
     if (!own(request.url())) return;
     inFlight = Math.max(0, inFlight - 1);
     lastActivity = Date.now();
   };
+  page.on('request', (request) => {
+    if (!own(request.url())) return;
+    inFlight += 1;
+    lastActivity = Date.now();
+  });
   page.on('requestfinished', finished);
   page.on('requestfailed', finished);
   page.on('response', (response) => {
@@ -197,11 +197,12 @@ export async function replayInBrowser(journey: CompiledJourney, path: JourneyPat
     // The position given again after a step the path had refuse it.
     if (refused) await page.context().grantPermissions(['geolocation']);
     refused = false;
-    for (const failure of failuresAfter(path, index)) {
+    for (const failure of failuresAfter(path, index, { data: seed, operations: operationsOf[country.toUpperCase()] })) {
       if (failure.actor === 'device.location') {
         await page.context().clearPermissions();
         refused = true;
-      } else if (failure.status !== undefined) await armFault(address, failure.actor.slice('api.'.length), String(failure.status), country).catch(() => undefined);
+        // A status the sandbox has no fault for (a 422) is left to its seed's answers.
+      } else if (failure.fault !== undefined) await armFault(address, failure.actor.slice('api.'.length), failure.fault, country).catch(() => undefined);
     }
     const place = decodedPath(page);
     const entry = seedEntryFor(seed, path, index, step.stateId);
@@ -252,6 +253,7 @@ export async function replayInBrowser(journey: CompiledJourney, path: JourneyPat
     // An event the shell sends when the page is opened at a path (the provider's redirect).
     if (type === 'app.redirect') {
       await look();
+      if (answeredAfter(step)) await openSession(ctx, screen);
       return void (await page.goto(`${address}${REDIRECT_PATH}`));
     }
     // A field whose change sends it (the months of a contract, the visit's date).
@@ -285,6 +287,30 @@ export async function replayInBrowser(journey: CompiledJourney, path: JourneyPat
     throw new NotDrivable(
       `nothing on ${decodedPath(page)} sends ${type}: no button or field of the step "${screen?.file.step ?? step.stateId}" and no menu entry (the app sends it by itself, or never)`,
     );
+  }
+
+  /** Whether the first call after the agent's event at `step` answers (none fails). */
+  function answeredAfter(step: PathStep) {
+    const next = path.steps.slice(path.steps.indexOf(step) + 1).find((s) => isCall(s.event.type));
+    return next?.event.type.startsWith('xstate.done.actor.') === true;
+  }
+
+  /**
+   * The provider's session opened before the shell route is, as when another of its apps sends
+   * the agent there: the journey's own sign-in done on this screen (its submit's example); the
+   * tab then opened at the route keeps what the sign-in sealed (the PIN the call carries).
+   */
+  async function openSession(ctx: DriveContext, screen: StepScreenFile | undefined) {
+    const start = decodedPath(page);
+    const signIn = journey.graph.edges.find((e) => e.source.id === path.steps[0]?.stateId && e.event === 'step.submit');
+    const example = signIn?.transition.meta?.example as { data?: unknown } | undefined;
+    const button = screen?.file.buttons?.find((b) => b.event === 'step.submit');
+    if (!screen || !button || !isObject(example?.data)) throw new NotDrivable(`no sign-in on ${start} to open the provider's session with before ${REDIRECT_PATH}`);
+    await fillForm(ctx, screen, example.data);
+    await press(button.label, undefined);
+    const until = Date.now() + 15_000;
+    while (decodedPath(page) === start && Date.now() < until) await pause(100);
+    await settle();
   }
 
   /** Every field of the data the screen has, each by its widget's filler; the step's own widget first. */
@@ -322,10 +348,10 @@ export async function replayInBrowser(journey: CompiledJourney, path: JourneyPat
   async function press(label: string, id: unknown) {
     // The step's own buttons, not the sidebar's entries of the same names.
     const main = page.locator('main');
-    const rows = main.locator('[data-testid=row]');
-    const inRow = id !== undefined && (await rows.count()) > 0;
-    if (inRow && (await rows.filter({ hasText: String(id) }).count()) === 0) throw new NotDrivable(`no row of ${String(id)} on the screen to press "${label}" on`);
-    const scope = inRow ? rows.filter({ hasText: String(id) }).first() : main;
+    // An event about one row (a lead by its id) is sent from that row's button: the row must be listed.
+    const row = main.locator('[data-testid=row]').filter({ hasText: String(id) });
+    if (id !== undefined && (await row.count()) === 0) throw new NotDrivable(`no row of ${String(id)} listed on the screen to press "${label}" on`);
+    const scope = id !== undefined ? row.first() : main;
     const button = scope.getByRole('button', { name: label, exact: true }).first();
     await button.waitFor({ timeout: 10_000 }).catch(() => {
       throw new NotDrivable(`no button "${label}" on the screen`);
