@@ -50,6 +50,28 @@ export function driveOverSandbox(
       throw new Error(`expected ${next} after ${event.type}, but the journey is at ${route()} with message ${JSON.stringify(context().ui?.message)}`);
     }
   };
+  /** Sends an event and waits until no call it started is in flight, wherever the journey went. */
+  const act = async (event: Record<string, unknown> & { type: string }) => {
+    actor.send(event as never);
+    await waitFor(actor, (s) => Object.values(s.children).every((c) => c?.getSnapshot().status !== 'active'), { timeout: 8_000 });
+  };
+  /**
+   * Walks to `target` doing on each screen what `onScreen` says for its route, in whatever order
+   * the journey shows them: a product owner's reorder of the steps breaks only the tests that
+   * pin the spec's order, not a walk like this one.
+   */
+  const walkTo = async (target: string, onScreen: Record<string, () => Promise<void>>) => {
+    const seen: string[] = [];
+    while (route() !== target) {
+      const here = route() ?? '';
+      const next = onScreen[here];
+      if (!next || seen.filter((r) => r === here).length > 2) {
+        throw new Error(`did not reach ${target}: at ${here} (after ${seen.join(' → ')}) with message ${JSON.stringify(context().ui?.message)}`);
+      }
+      seen.push(here);
+      await next();
+    }
+  };
   const upload = (operation: 'frontIdUpload' | 'rearIdRecognition', file: string, fields: Record<string, string> = {}) => uploadPhoto(api, country, operation, file, fields);
   const outboxCode = async (to: string) => (await outboxCodes(sandbox.address, to)).at(-1) ?? '';
   /**
@@ -70,5 +92,5 @@ export function driveOverSandbox(
     const date = context().sale.schedule.suggestedDates[0] as string;
     await step({ type: 'step.submit', data: { time: 'AM', installationDate: date, cliTelephone: '70001234', email: 'ana.perez@example.com' } }, '/confirmar-orden');
   };
-  return { api, actor, route, context, step, upload, outboxCode, contractToConfirmation };
+  return { api, actor, route, context, step, act, walkTo, upload, outboxCode, contractToConfirmation };
 }
