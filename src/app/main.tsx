@@ -10,13 +10,13 @@ import { inspecting } from './inspectMode';
 
 /**
  * With `?inspect` in the URL of a dev or test build (or every page of a VITE_INSPECT=1 build:
- * src/app/inspectMode.ts) the running journey is shown in the Stately inspector, for testers;
- * the inspector is loaded only then.
+ * src/app/inspectMode.ts) the running journey posts where it is on the page's inspection
+ * channel, which the journey studio shows; the inspector's code is loaded only then.
  */
 async function inspector() {
   if (!inspecting()) return undefined;
-  const { createBrowserInspector } = await import('@statelyai/inspect');
-  return createBrowserInspector().inspect;
+  const { channelInspector } = await import('./inspectChannel');
+  return channelInspector();
 }
 
 /** The nonce the page's Content Security Policy admits style elements with (sandbox server). */
