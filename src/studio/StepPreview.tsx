@@ -74,7 +74,7 @@ export function StepPreview({ country }: { country: string }) {
               <NavLink
                 key={s.stateId}
                 component="button"
-                data-state={s.stateId}
+                data-step-state={s.stateId}
                 active={s.stateId === chosen}
                 label={s.route}
                 description={`${s.step ?? 'no screen'}${s.title ? ` · ${s.title}` : ''}`}

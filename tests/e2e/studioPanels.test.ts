@@ -23,15 +23,33 @@ afterAll(async () => {
   await studio?.close();
 });
 
+/**
+ * Opens a panel's tab and does what the test does there. Other test runs in the same checkout
+ * regenerate files the dev server watches (tests/globalSetup.ts), and the page then reloads on
+ * its own: once more on a fresh page before failing.
+ */
+async function inTab<T>(tab: string, act: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.getByRole('tab', { name: tab }).click();
+      return await act();
+    } catch (error) {
+      if (attempt === 2) throw error;
+      await page.goto(`${studio.address}/__studio/?country=sv`);
+    }
+  }
+}
+
 describe("the studio's panels", () => {
   it("previews El Salvador's client information step filled with sample data, no journey running", async () => {
-    await page.getByRole('tab', { name: 'Step preview' }).click();
-    await page.getByRole('button', { name: /\/información-del-cliente/ }).click();
     const preview = page.getByRole('region', { name: 'Preview of /información-del-cliente' });
-    await preview.getByRole('heading', { name: 'Información del cliente' }).waitFor({ timeout: 30_000 });
-    // The journey's example of the step's submit fills the document; its select shows the default.
     const number = preview.getByRole('textbox', { name: 'Número de documento' });
-    await expect.poll(() => number.inputValue(), { timeout: 10_000 }).toBe('046448482');
+    await inTab('Step preview', async () => {
+      await page.getByRole('button', { name: /\/información-del-cliente/ }).click();
+      await preview.getByRole('heading', { name: 'Información del cliente' }).waitFor({ timeout: 30_000 });
+      // The journey's example of the step's submit fills the document; its select shows the default.
+      await expect.poll(() => number.inputValue(), { timeout: 10_000 }).toBe('046448482');
+    });
     expect(await preview.getByLabel(/^Tipo de documento/).first().inputValue()).toBe('DUI');
     // The screen's button is the app's, enabled as the data is valid; pressing it moves nothing.
     await preview.getByRole('button', { name: 'Continuar' }).click();
@@ -46,14 +64,15 @@ describe("the studio's panels", () => {
     // The shortest way an agent starts (not one the shell starts with app.*): a sale that ends at a debt.
     const short = paths.filter((p) => !p.steps[0]?.label.startsWith('app.')).sort((a, b) => a.agentEvents - b.agentEvents)[0];
     if (!short) throw new Error('no path');
-    await page.getByRole('tab', { name: 'Paths' }).click();
-    await page.getByText(`of ${paths.length} paths`).waitFor({ timeout: 30_000 });
-    await page.getByRole('textbox', { name: 'Paths' }).fill(short.name);
     const row = page.locator(`[data-path="${short.name}"]`);
-    await expect.poll(() => page.locator('[data-path]').count()).toBe(1);
-    await row.getByRole('button', { name: `Replay ${short.name}` }).click();
     const result = row.locator('[data-replay-result]');
-    await result.waitFor({ timeout: 30_000 });
+    await inTab('Paths', async () => {
+      await page.getByText(`of ${paths.length} paths`).waitFor({ timeout: 30_000 });
+      await page.getByRole('textbox', { name: 'Paths' }).fill(short.name);
+      await expect.poll(() => page.locator('[data-path]').count()).toBe(1);
+      await row.getByRole('button', { name: `Replay ${short.name}` }).click();
+      await result.waitFor({ timeout: 30_000 });
+    });
     expect(await result.getAttribute('data-replay-result')).toBe('passed');
     expect(await result.textContent()).toContain('✓');
     const steps = (await row.locator('[data-replay-steps]').textContent()) ?? '';
@@ -64,11 +83,12 @@ describe("the studio's panels", () => {
 
   it("lists the changes of a product owner's edit of sv.json, grouped", async () => {
     const fixture = JSON.parse(readFileSync('tests/fixtures/diff/sv-edits.json', 'utf8')) as { expect: string[] };
-    await page.getByRole('tab', { name: 'Diff' }).click();
-    await page.getByRole('combobox', { name: 'Before: a version of a journey' }).selectOption('journeys/sv.json');
-    await page.getByRole('combobox', { name: 'After: a version of a journey' }).selectOption('tests/fixtures/diff/sv-edits.json');
-    await page.getByRole('button', { name: 'Compare' }).click();
-    await page.locator('[data-change-count]').waitFor({ timeout: 30_000 });
+    await inTab('Diff', async () => {
+      await page.getByRole('combobox', { name: 'Before: a version of a journey' }).selectOption('journeys/sv.json');
+      await page.getByRole('combobox', { name: 'After: a version of a journey' }).selectOption('tests/fixtures/diff/sv-edits.json');
+      await page.getByRole('button', { name: 'Compare' }).click();
+      await page.locator('[data-change-count]').waitFor({ timeout: 30_000 });
+    });
     const lines = await page.locator('[data-change]').allTextContents();
     expect(lines.sort()).toEqual([...fixture.expect].sort());
     // Grouped as a product owner reads them.
