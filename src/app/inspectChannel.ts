@@ -30,11 +30,17 @@ export interface InspectHello {
 
 export type InspectMessage = InspectSnapshot | InspectHello;
 
+/** What the inspector needs of a BroadcastChannel. */
+export interface InspectPort {
+  postMessage: (message: InspectMessage) => void;
+  addEventListener: (type: 'message', listener: (message: MessageEvent<InspectMessage>) => void) => void;
+}
+
 /** An inspection observer for the journey's actor, posting its own snapshots (not its calls'). */
-export function channelInspector(channel: Pick<BroadcastChannel, 'postMessage' | 'addEventListener'> = new BroadcastChannel(INSPECT_CHANNEL)): Observer<InspectionEvent> {
+export function channelInspector(channel: InspectPort = new BroadcastChannel(INSPECT_CHANNEL)): Observer<InspectionEvent> {
   let last: InspectSnapshot | undefined;
   channel.addEventListener('message', (message) => {
-    if ((message as MessageEvent<InspectMessage>).data?.kind === 'hello' && last) channel.postMessage(last);
+    if (message.data?.kind === 'hello' && last) channel.postMessage(last);
   });
   return {
     next(inspection) {

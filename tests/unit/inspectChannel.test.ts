@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise } from 'xstate';
-import { channelInspector, type InspectMessage } from '../../src/app/inspectChannel';
+import { channelInspector, type InspectMessage, type InspectPort } from '../../src/app/inspectChannel';
 
 /** A channel that keeps what is posted, and lets a test post to the inspector as another tab would. */
-function fakeChannel() {
+function fakeChannel(): InspectPort & { posted: InspectMessage[]; receive: (data: InspectMessage) => void } {
   const posted: InspectMessage[] = [];
-  const listeners: Array<(event: MessageEvent) => void> = [];
+  const listeners: Array<(event: MessageEvent<InspectMessage>) => void> = [];
   return {
     posted,
-    postMessage: (message: InspectMessage) => void posted.push(structuredClone(message)),
-    addEventListener: (_type: string, listener: (event: MessageEvent) => void) => void listeners.push(listener),
-    receive: (data: InspectMessage) => listeners.forEach((l) => l(new MessageEvent('message', { data }))),
+    postMessage: (message) => void posted.push(structuredClone(message)),
+    addEventListener: (_type, listener) => void listeners.push(listener),
+    receive: (data) => listeners.forEach((l) => l(new MessageEvent('message', { data }))),
   };
 }
 
