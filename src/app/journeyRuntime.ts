@@ -20,7 +20,7 @@ import { DEPLOY_VERSION } from './trackingRecords';
 /** The sessionStorage name of the journey's sealed snapshot. */
 export const STORAGE_KEY = 'journey';
 
-/** A tester's inspector (Stately), when the page is opened with `?inspect`. */
+/** A tester's inspector (inspectChannel.ts: where the journey is, for the studio), when the page is opened with `?inspect`. */
 export type Inspect = ActorOptions<AnyActorLogic>['inspect'];
 
 /** The device's position, asked when a sale starts (spec 2.3: a new client needs it). */
