@@ -19,7 +19,7 @@ import { useLiveApp } from './useLiveApp';
 
 const DEFAULT_COUNTRY = 'sv';
 
-/** The country in the page's address (`?country=hn`), so a reload shows the same journey. */
+/** The country in the page's address (`?country=<cc>`), so a reload shows the same journey. */
 function initialCountry(): string {
   return new URLSearchParams(window.location.search).get('country') ?? DEFAULT_COUNTRY;
 }

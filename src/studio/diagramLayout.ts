@@ -46,10 +46,12 @@ export async function layoutDiagram(model: DiagramModel, engine: Pick<InstanceTy
   };
   const elkNode = (state: StateBox): ElkNode => {
     const inner = children.get(state.id) ?? [];
-    if (inner.length === 0) return { id: state.id, ...leafSize(state) };
+    // A journey is read from where it starts: each initial state in the first row of its parent.
+    const first = state.initial ? { 'elk.layered.layering.layerConstraint': 'FIRST' } : {};
+    if (inner.length === 0) return { id: state.id, ...leafSize(state), layoutOptions: first };
     return {
       id: state.id,
-      layoutOptions: { 'elk.padding': `[top=${HEADER},left=14,bottom=14,right=14]` },
+      layoutOptions: { ...first, 'elk.padding': `[top=${HEADER},left=14,bottom=14,right=14]` },
       children: inner.map(elkNode),
     };
   };
