@@ -4,13 +4,15 @@ import { describe, expect, it } from 'vitest';
 import type { JourneyConfig } from '../../src/engine/journeyTypes';
 import type { StepFile } from '../../src/engine/stepFile';
 import { createStepValidator } from '../../src/screens/stepValidator';
-import { formatSamples, journeySamples, KEYWORD_FORMATS, sampleValue, textForPattern } from '../../src/studio/panels/sampleData';
+import { formatSample, journeySamples, KEYWORD_FORMATS, sampleValue, textForPattern, type SampleOptions } from '../../src/studio/panels/sampleData';
 import { formatRules, keywordFormats } from '../../src/validation/formats';
 
 // The studio's step preview fills each screen with sample data (issue #15): values its own rules
 // accept, the journey's examples first, so what a product owner sees is what an agent could send.
 
 const TODAY = new Date();
+/** The rules the studio's server checks candidates with (scripts/studio/panels/steps.ts). */
+const OPTIONS: SampleOptions = { today: TODAY, formatOk: (format, value) => formatRules[format]?.test(value, TODAY) ?? true };
 
 /** Every pack in the repository: its journey and its step files by name. */
 const packs = [
@@ -24,11 +26,14 @@ const packs = [
 
 describe('sample data for the step preview', () => {
   it('has a value for every registered format, one its rule accepts', () => {
-    const samples = formatSamples(TODAY);
     for (const [format, rule] of Object.entries(formatRules)) {
-      expect(samples[format], `no sample for the format "${format}" in src/studio/panels/sampleData.ts`).toBeDefined();
-      expect(rule.test(samples[format] as string, TODAY), `${format}: ${samples[format]}`).toBe(true);
+      const sample = formatSample(format, OPTIONS);
+      expect(sample, `no candidate in src/studio/panels/sampleData.ts passes the rule of "${format}"`).toBeDefined();
+      expect(rule.test(sample as string, TODAY), `${format}: ${sample}`).toBe(true);
     }
+    // Without the rules, the candidate the format's name suggests.
+    expect(formatSample('person-name', { today: TODAY })).toBe('Ana Pérez');
+    expect(formatSample('otp', { today: TODAY })).toBe('123456');
     expect(KEYWORD_FORMATS).toEqual(keywordFormats);
   });
 
@@ -56,7 +61,7 @@ describe('sample data for the step preview', () => {
         typed: { type: 'string' },
       },
     };
-    expect(sampleValue(schema, { typed: 'given' }, TODAY)).toEqual({
+    expect(sampleValue(schema, { typed: 'given' }, OPTIONS)).toEqual({
       kind: 'A',
       plan: 'x',
       months: '12',
@@ -77,12 +82,12 @@ describe('sample data for the step preview', () => {
       then: { properties: { number: { format: 'otp' } } },
       else: { properties: { number: { maxLength: 3 } } },
     };
-    expect(sampleValue(schema, undefined, TODAY)).toEqual({ type: 'ID', number: '123456' });
+    expect(sampleValue(schema, undefined, OPTIONS)).toEqual({ type: 'ID', number: '123456' });
   });
 
   it.each(packs.map((pack) => [pack.country, pack] as const))('%s: every step with fields gets data its schema accepts', (_country, pack) => {
     const validator = createStepValidator();
-    const { steps } = journeySamples(pack.journey, pack.steps, TODAY);
+    const { steps } = journeySamples(pack.journey, pack.steps, OPTIONS);
     const refused = steps.flatMap((step) => {
       const file = step.step ? pack.steps[step.step] : undefined;
       if (!file?.schema) return [];
@@ -96,7 +101,7 @@ describe('sample data for the step preview', () => {
   it("fills a step with its submit's example, and keeps it where the journey keeps the step's data", () => {
     const sv = packs.find((pack) => pack.country === 'sv');
     if (!sv) throw new Error('no journeys/sv.json');
-    const { steps, journeyData } = journeySamples(sv.journey, sv.steps, TODAY);
+    const { steps, journeyData } = journeySamples(sv.journey, sv.steps, OPTIONS);
     const client = steps.find((step) => step.step === 'clientInformation');
     expect(client).toMatchObject({ route: '/información-del-cliente', data: '/context/sale/client', title: 'Información del cliente' });
     expect(client?.sample).toEqual({ documentType: 'DUI', documentNumber: '046448482' });

@@ -21,34 +21,39 @@ function isoDaysAfter(today: Date, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** How samples are made: the day dates are measured from, and the format rules that must accept a text. */
+export interface SampleOptions {
+  today?: Date;
+  /**
+   * Whether a format's rule accepts a value (the server passes src/validation/formats.ts's
+   * registry): a field's sample is the first candidate its rule accepts. Without it, the first
+   * candidate its format's name suggests.
+   */
+  formatOk?: (format: string, value: string) => boolean;
+}
+
 /**
- * A value each registered format's rule accepts (src/validation/formats.ts); a unit test checks
- * every registered format has one here and that its rule accepts it, so a new format added
- * without a sample fails there, not silently in the preview.
+ * The texts tried for a field with a format, the ones its name suggests first (a name, an
+ * address, an e-mail, a date, a phone, a code), then every other: the first its rule accepts is
+ * the sample. A unit test checks every registered format gets one, so a new format whose rule
+ * none of these passes fails there, not silently in the preview.
  */
-export function formatSamples(today = new Date()): Record<string, string> {
+export function formatCandidates(format: string, today = new Date()): string[] {
   const visit = isoDaysAfter(today, 7);
-  return {
-    'address-reference': 'Frente al parque central',
-    'adult-birth-date': '15/03/1990',
-    'past-date': '15/03/1990',
-    'date-dmy': '15/03/1990',
-    date: visit,
-    'date-not-past': visit,
-    digits: '12345678',
-    dui: '04644848-2',
-    'email-address': 'ana.perez@correo.com',
-    'email-address-tld5': 'ana.perez@correo.com',
-    'email-typing': 'ana.perez@correo.com',
-    nit: '1234567-9',
-    otp: '123456',
-    'person-name': 'Ana Pérez',
-    'phone-co': '3001234567',
-    'phone-gt': '51234567',
-    'phone-hn': '87654321',
-    'phone-py': '98123456',
-    'phone-sv': '70001234',
-  };
+  const groups: Array<[RegExp, string[]]> = [
+    [/name/, ['Ana Pérez']],
+    [/address|reference/, ['Frente al parque central']],
+    [/mail/, ['ana.perez@correo.com']],
+    [/birth|past-date|dmy/, ['15/03/1990']],
+    [/date/, [visit]],
+    [/phone/, ['70001234', '87654321', '51234567', '3001234567']],
+    [/otp|code/, ['123456']],
+    [/digit/, ['12345678']],
+    // Document numbers with a check digit, as their rules' own examples write them.
+    [/./, ['04644848-2', '1234567-9']],
+  ];
+  const suggested = groups.filter(([words]) => words.test(format)).flatMap(([, values]) => values);
+  return [...new Set([...suggested, ...groups.flatMap(([, values]) => values)])];
 }
 
 /** The keywords that stand for a format (`"adult": true`), as src/validation/formats.ts's keywordFormats. */
@@ -180,11 +185,16 @@ function matchesConsts(condition: Schema, value: Record<string, unknown>): boole
 }
 
 /** A text for a string field: its format's sample, its pattern's, or words, within its lengths. */
-function textFor(schema: Schema, today: Date): string {
+/** The sample of a format: the first candidate its rule accepts (the first suggested, without the rules). */
+export function formatSample(format: string, { today = new Date(), formatOk }: SampleOptions = {}): string | undefined {
+  const candidates = formatCandidates(format, today);
+  return formatOk ? candidates.find((value) => formatOk(format, value)) : candidates[0];
+}
+
+function textFor(schema: Schema, options: SampleOptions): string {
   const keyword = Object.keys(KEYWORD_FORMATS).find((key) => schema[key] === true);
   const format = typeof schema.format === 'string' ? schema.format : keyword ? KEYWORD_FORMATS[keyword] : undefined;
-  const samples = formatSamples(today);
-  let text = (format && samples[format]) ?? (typeof schema.pattern === 'string' ? textForPattern(schema.pattern) : undefined) ?? 'Texto de ejemplo';
+  let text = (format && formatSample(format, options)) || (typeof schema.pattern === 'string' ? textForPattern(schema.pattern) : undefined) || 'Texto de ejemplo';
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : undefined;
   const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
   if (max !== undefined && text.length > max) text = text.replace(/[^0-9A-Za-z]/g, '').slice(0, max);
@@ -208,7 +218,7 @@ function numberFor(schema: Schema, integer: boolean): number {
  *
  * @example sampleValue({ type: 'object', properties: { otp: { type: 'string', format: 'otp' } } }) // { otp: '123456' }
  */
-export function sampleValue(schema: unknown, example?: unknown, today = new Date()): unknown {
+export function sampleValue(schema: unknown, example?: unknown, options: SampleOptions = {}): unknown {
   if (!isObject(schema)) return example;
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   if (type === 'object' || isObject(schema.properties)) {
@@ -219,7 +229,7 @@ export function sampleValue(schema: unknown, example?: unknown, today = new Date
       const full = resolved(schema, value);
       const next: Record<string, unknown> = { ...given };
       for (const [name, field] of Object.entries((full.properties as Record<string, unknown> | undefined) ?? {})) {
-        const sample = sampleValue(field, given[name], today);
+        const sample = sampleValue(field, given[name], options);
         if (sample !== undefined) next[name] = sample;
       }
       value = next;
@@ -235,7 +245,7 @@ export function sampleValue(schema: unknown, example?: unknown, today = new Date
   if (choice !== undefined) return choice;
   switch (type) {
     case 'string':
-      return textFor(schema, today);
+      return textFor(schema, options);
     case 'number':
     case 'integer':
       return numberFor(schema, type === 'integer');
@@ -244,7 +254,7 @@ export function sampleValue(schema: unknown, example?: unknown, today = new Date
     case 'array': {
       const count = typeof schema.minItems === 'number' ? schema.minItems : 0;
       return Array.from({ length: count }, (_, i) => {
-        const item = sampleValue(schema.items, undefined, today);
+        const item = sampleValue(schema.items, undefined, options);
         // Items that must differ (`uniqueItems`) get their number.
         return typeof item === 'string' && i > 0 ? `${item} ${i + 1}` : item;
       });
@@ -300,7 +310,7 @@ function writes(action: NamedRef): { to: string; from: string } | undefined {
  * each step's sample at its `meta.data`. What screens read from the journey (`ui:options.from`,
  * a list, a summary) so has something to show without a running journey.
  */
-export function journeySamples(config: JourneyConfig, stepFiles: Record<string, StepFile | undefined>, today = new Date()): { steps: StepSample[]; journeyData: Record<string, unknown> } {
+export function journeySamples(config: JourneyConfig, stepFiles: Record<string, StepFile | undefined>, options: SampleOptions = {}): { steps: StepSample[]; journeyData: Record<string, unknown> } {
   const graph = buildJourneyGraph(config);
   const edgesOf = (node: GraphNode) => graph.outgoing.get(node) ?? [];
   let root: Record<string, unknown> = { context: structuredClone(config.context ?? {}) };
@@ -326,7 +336,7 @@ export function journeySamples(config: JourneyConfig, stepFiles: Record<string, 
       const fields = Object.keys((file?.schema?.properties as object | undefined) ?? {});
       const prefilled = isObject(kept) ? Object.fromEntries(Object.entries(kept).filter(([name]) => fields.includes(name))) : {};
       const example = { ...prefilled, ...exampleData(node, edgesOf) };
-      const sample = file?.schema ? (sampleValue(file.schema, example, today) as Record<string, unknown>) : Object.keys(example).length > 0 ? example : undefined;
+      const sample = file?.schema ? (sampleValue(file.schema, example, options) as Record<string, unknown>) : Object.keys(example).length > 0 ? example : undefined;
       return { stateId: node.id, route: node.meta.route as string, step: node.meta.step, progress: node.meta.progress, data, title: file?.title, sample };
     });
   for (const step of steps) if (step.data && step.sample) root = setAt(root, step.data, { ...(getAt(root, step.data) as object | undefined), ...step.sample });
