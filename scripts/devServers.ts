@@ -22,6 +22,13 @@ export interface DevServerOptions {
   /** Compile the country's step validators first: a pack outside the repository is not compiled by npm install (the tests' global setup already did). */
   compile?: boolean;
   logLevel?: 'info' | 'warn' | 'error' | 'silent';
+  /**
+   * Vite's cache of pre-bundled dependencies (`node_modules/.vite` by default). The optimizer
+   * bundles again whenever the plugins differ from the cache's: a server with other plugins (the
+   * studio's) keeps its own, so that switching between the two commands, or running both, does
+   * not rebundle and reload each other's pages.
+   */
+  cacheDir?: string;
 }
 
 export interface DevServers {
@@ -43,6 +50,7 @@ export async function startDevServers({
   plugins = [],
   compile = true,
   logLevel,
+  cacheDir,
 }: DevServerOptions = {}): Promise<DevServers> {
   const country = packCountry();
   if (compile) compileSteps(packRoot());
@@ -54,6 +62,7 @@ export async function startDevServers({
     configLoader: 'runner',
     plugins,
     ...(logLevel ? { logLevel } : {}),
+    ...(cacheDir ? { cacheDir } : {}),
     server: { port, host: '127.0.0.1', proxy: { '/v1': api, '/__sandbox': api, '/logos': api } },
   });
   await vite.listen();

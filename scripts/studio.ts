@@ -7,9 +7,9 @@
  * journeys folder to show (the pack's `journeys/` by default).
  */
 import { announce, closeOnSignal, startDevServers } from './devServers';
-import { journeyStudio, studioJourneysDir } from './studio/studioPlugin';
+import { journeyStudio, STUDIO_CACHE_DIR, studioJourneysDir } from './studio/studioPlugin';
 
-const servers = await startDevServers({ plugins: [journeyStudio()] });
+const servers = await startDevServers({ plugins: [journeyStudio()], cacheDir: STUDIO_CACHE_DIR });
 announce(servers);
 console.log(`journey studio at ${new URL('/__studio/', servers.url).href}  (journeys of ${studioJourneysDir()}; open the app with ?inspect to see where it is)`);
 closeOnSignal(servers);

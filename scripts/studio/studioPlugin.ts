@@ -27,6 +27,9 @@ export interface StudioOptions {
   packs?: string;
 }
 
+/** The dev server's cache of pre-bundled dependencies when the studio's plugin is in (see scripts/devServers.ts). */
+export const STUDIO_CACHE_DIR = 'node_modules/.vite-studio';
+
 export function studioJourneysDir(env: NodeJS.ProcessEnv = process.env): string {
   return resolve(env.STUDIO_JOURNEYS ?? join(packRoot(env), 'journeys'));
 }

@@ -47,7 +47,7 @@ export async function layoutDiagram(model: DiagramModel, engine: Pick<InstanceTy
   const elkNode = (state: StateBox): ElkNode => {
     const inner = children.get(state.id) ?? [];
     // A journey is read from where it starts: each initial state in the first row of its parent.
-    const first = state.initial ? { 'elk.layered.layering.layerConstraint': 'FIRST' } : {};
+    const first: Record<string, string> = state.initial ? { 'elk.layered.layering.layerConstraint': 'FIRST' } : {};
     if (inner.length === 0) return { id: state.id, ...leafSize(state), layoutOptions: first };
     return {
       id: state.id,
