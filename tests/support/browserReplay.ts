@@ -190,6 +190,7 @@ export async function replayInBrowser(journey: CompiledJourney, path: JourneyPat
 
   await page.goto(`${address}/`);
   let refused = false;
+  const chosenOffers = new Map<string, string>();
   for (const [index, step] of path.steps.entries()) {
     if (isCall(step.event.type)) continue;
     const screen = stepScreenOf(journey, step.stateId, country);
@@ -206,12 +207,13 @@ export async function replayInBrowser(journey: CompiledJourney, path: JourneyPat
     }
     const place = decodedPath(page);
     const entry = seedEntryFor(seed, path, index, step.stateId);
-    const ctx: DriveContext = { page, country, position, notes, settle: () => settle(), ...(entry?.upload ? { photo: entry.upload.file } : {}) };
+    const ctx: DriveContext = { page, country, position, notes, chosenOffers, settle: () => settle(), ...(entry?.upload ? { photo: entry.upload.file } : {}) };
     try {
       await act(ctx, screen, step, await eventData(step.event, entry?.data), () => shoot(screen?.file.step));
     } catch (error) {
-      if (error instanceof NotDrivable) return left(index, step, error.message);
-      throw error;
+      // What the driver could not do on this screen (a browser's timeout too) is where it left.
+      const reason = error instanceof NotDrivable ? error.message : `the driver failed on the screen: ${String((error as Error).message ?? error).split('\n')[0]}`;
+      return left(index, step, reason);
     }
     done.push({ place, event: step.event.type });
   }

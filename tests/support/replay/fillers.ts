@@ -21,6 +21,8 @@ export interface DriveContext {
   photo?: string;
   /** What was chosen instead of the path's value (a date the provider does not offer...). */
   notes: string[];
+  /** The offers the replay chose, by the path's planId: the name of the card tapped. */
+  chosenOffers: Map<string, string>;
   /** Waits until the screen has no call in flight. */
   settle: () => Promise<void>;
 }
@@ -92,6 +94,8 @@ const chooseProviderRow: FieldFiller = async (ctx, field, value) => {
   const input = await control(ctx, field);
   await enabled(input, `the field "${field.name}" (${field.widget})`);
   const values = Array.isArray(value) ? value.map(String) : [String(value)];
+  // Chosen again, the option already shown would be taken back (Mantine's select deselects it).
+  if (!Array.isArray(value) && (await input.inputValue()) === String(value)) return;
   for (const one of values) {
     await input.click();
     await pickOption(ctx, field, one);
@@ -110,6 +114,7 @@ const chooseReferenceRow: FieldFiller = async (ctx, field, value) => {
   const title = row ? String(row[reference.label ?? 'label']) : String(value);
   const input = await control(ctx, field);
   await enabled(input, `the field "${field.name}" (${field.widget})`);
+  if ((await input.inputValue()) === title) return;
   await input.click();
   await pickOption(ctx, field, title);
 };
@@ -269,20 +274,34 @@ const placePoint: FormFiller = async (ctx, data) => {
 
 /**
  * An offer chosen (`offers`, the event it sends: `{planId, offer}`): on the tab of the offer's
- * type (the country file's tabs), the card of its name, else the first one not chosen yet.
+ * type (the country file's tabs), the card of its name, else the first one not chosen yet; an
+ * offer the replay chose before is tapped again (a toggle takes it back).
  */
 const chooseOffer: FormFiller = async (ctx, event) => {
   const offer = (event.offer ?? {}) as { name?: string; type?: string };
+  const planId = String(event.planId ?? '');
   const { offers } = JSON.parse(readFileSync(packPaths(ctx.country.toLowerCase()).countryFile, 'utf8')) as { offers?: { tabs?: Array<{ label: string; types: string[] }> } };
   const tab = offers?.tabs?.find((t) => t.types.includes(String(offer.type)));
   if (tab) await ctx.page.getByRole('tab', { name: tab.label, exact: true }).click();
   const panel = ctx.page.getByRole('tabpanel');
-  const chosen = await panel.getByRole('button', { name: 'Elegido' }).count();
-  const named = offer.name ? panel.locator('.mantine-Card-root').filter({ hasText: offer.name }).getByRole('button', { name: 'Elegir' }) : undefined;
-  const button = named && (await named.count()) > 0 ? named.first() : panel.getByRole('button', { name: 'Elegir', exact: true }).first();
-  if (!named || (await named.count()) === 0) ctx.notes.push(`offer: ${offer.name ?? String(event.planId)} not on the screen, chose the first ${tab?.label ?? ''} offer`);
+  const cards = panel.locator('.mantine-Card-root');
+  const chosenBefore = await panel.getByRole('button', { name: 'Elegido' }).count();
+  const name = ctx.chosenOffers.get(planId) ?? offer.name;
+  const named = name ? cards.filter({ hasText: name }).getByRole('button', { name: /^Elegi(r|do)$/ }) : undefined;
+  let button = named && (await named.count()) > 0 ? named.first() : undefined;
+  if (!button) {
+    button = panel.getByRole('button', { name: 'Elegir', exact: true }).first();
+    if ((await button.count()) === 0) throw new NotDrivable(`offer: no offer of ${tab?.label ?? 'the screen'} left to choose for ${planId}`);
+    ctx.notes.push(`offer: ${offer.name ?? planId} not on the screen, chose the first ${tab?.label ?? ''} offer`);
+  }
+  const taking = (await button.innerText()).trim() === 'Elegir';
+  const card = button.locator('xpath=ancestor::div[contains(@class, "mantine-Card-root")][1]');
+  const cardName = (await card.innerText()).split('\n')[0]?.trim() ?? '';
   await button.click();
-  await panel.getByRole('button', { name: 'Elegido' }).nth(chosen).waitFor({ timeout: 10_000 });
+  if (taking) ctx.chosenOffers.set(planId, cardName);
+  else ctx.chosenOffers.delete(planId);
+  const until = Date.now() + 10_000;
+  while ((await panel.getByRole('button', { name: 'Elegido' }).count()) === chosenBefore && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
 };
 
 /** The filler of each whole-form widget: given the step's data when its button is pressed. */
