@@ -14,7 +14,8 @@ import { inspecting } from './inspectMode';
  * channel, which the journey studio shows; the inspector's code is loaded only then.
  */
 async function inspector() {
-  if (!inspecting()) return undefined;
+  // Written out (not INSPECT_ALLOWED) so that the build folds it: an agents' build drops the inspector's code.
+  if (!(import.meta.env.DEV || import.meta.env.VITE_INSPECT === '1') || !inspecting()) return undefined;
   const { channelInspector } = await import('./inspectChannel');
   return channelInspector();
 }
