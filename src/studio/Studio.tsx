@@ -60,7 +60,7 @@ export function Studio() {
             <Title order={3}>Journey studio</Title>
             <Select
               aria-label="Journey"
-              data={countries.length > 0 ? countries : [country]}
+              data={countries?.includes(country) ? countries : [...(countries ?? []), country]}
               value={country}
               onChange={choose}
               allowDeselect={false}
@@ -94,7 +94,7 @@ export function Studio() {
                     <JourneyDiagram key={model.graph.id} model={model} problems={problems} live={live} focus={focus} />
                   </ReactFlowProvider>
                 ) : (
-                  <Text p="md">{journey ? 'No journey to draw yet: see the problems.' : 'Loading…'}</Text>
+                  <Text p="md">{journey ? 'No journey to draw yet: see the problems.' : countries && !countries.includes(country) ? `No journey ${country}.json in the journeys folder.` : 'Loading…'}</Text>
                 )}
               </div>
               <ScrollArea w={380} style={{ borderLeft: '1px solid #dee2e6' }}>

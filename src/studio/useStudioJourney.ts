@@ -2,15 +2,27 @@ import { useEffect, useState } from 'react';
 import { JOURNEY_EVENT, journeysUrl, journeyUrl, type StudioJourney } from './studioProtocol';
 
 /** The journey files the studio may show (their names without `.json`). */
-export function useCountries(): string[] {
-  const [countries, setCountries] = useState<string[]>([]);
+export function useCountries(): string[] | undefined {
+  const [countries, setCountries] = useState<string[]>();
   useEffect(() => {
     let open = true;
-    void fetch(journeysUrl)
-      .then((res) => res.json() as Promise<{ countries: string[] }>)
-      .then((body) => open && setCountries(body.countries));
+    let known: string[] = [];
+    const load = () =>
+      void fetch(journeysUrl)
+        .then((res) => res.json() as Promise<{ countries: string[] }>)
+        .then((body) => {
+          known = body.countries;
+          if (open) setCountries(body.countries);
+        });
+    load();
+    // A file saved for the first time (a new country's journey) joins the picker.
+    const saved = (journey: StudioJourney) => {
+      if (!known.includes(journey.country)) load();
+    };
+    import.meta.hot?.on(JOURNEY_EVENT, saved);
     return () => {
       open = false;
+      import.meta.hot?.off(JOURNEY_EVENT, saved);
     };
   }, []);
   return countries;

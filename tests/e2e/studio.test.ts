@@ -60,6 +60,15 @@ describe('the journey studio', () => {
     await screenshot(page, 'studio-sv');
   });
 
+  it("draws another country's journey when it is chosen", async () => {
+    const other = await context.newPage();
+    await other.goto(`${studio.address}/__studio/?country=hn`);
+    const graph = buildJourneyGraph(JSON.parse(readFileSync(join(studio.journeysDir, 'hn.json'), 'utf8')) as JourneyConfig);
+    await other.locator(`[data-state-id="${graph.nodes[1]?.id}"]`).waitFor({ timeout: 30_000 });
+    expect(await other.locator('[data-state-id]').count()).toBe(graph.nodes.length);
+    await other.close();
+  });
+
   it('shows a broken edit on the state it breaks within a second of the save, and clears it once fixed', async () => {
     const config = JSON.parse(original) as JourneyConfig;
     // The front ID photo's submit goes to a state that does not exist.
