@@ -99,7 +99,7 @@ export function journeyStudio({ journeysDir = studioJourneysDir(), packs = packR
         watcher?.close();
         for (const timer of pending.values()) clearTimeout(timer);
       });
-      server.middlewares.use(panelRoutes());
+      server.middlewares.use(panelRoutes({ journeysDir }));
       server.middlewares.use((req, res, next) => {
         const url = new URL(req.url ?? '/', 'http://studio');
         if (url.pathname === STUDIO_BASE.slice(0, -1)) {
