@@ -1,4 +1,5 @@
 import type { RegistryWidgetsType, RJSFSchema, ValidatorType } from '@rjsf/utils';
+import type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js';
 import type { StepFile } from '../engine/stepFile';
 import type { StepForm } from './rjsf/StepForm';
 import { stepFiles, stepValidators } from 'virtual:country/steps';
@@ -77,13 +78,24 @@ async function load(name: string): Promise<LoadedStep | undefined> {
   const file = fileOf(name);
   if (!file) return undefined;
   const step = await file();
+  return assembleStep(step, step.schema && Object.hasOwn(stepValidators, step.step) ? stepValidators[step.step] : undefined);
+}
+
+/** A step's precompiled validator module (`npm run steps:compile`). */
+type ValidatorModule = { default: ValidatorFunctions; typing?: Record<string, (value: string) => boolean> };
+
+/**
+ * What a step file's screen needs, loaded in parallel: its precompiled validator (given), rjsf
+ * when it has fields, and the project widgets it names. (The studio's preview loads another
+ * country's step files through it too.)
+ */
+export async function assembleStep(step: StepFile, loadValidator: (() => Promise<ValidatorModule>) | undefined): Promise<LoadedStep> {
   const ui = (step.uiSchema ?? {}) as Record<string, unknown>;
   const root = typeof ui['ui:widget'] === 'string' ? formWidgets[ui['ui:widget']] : undefined;
   const named = widgetNames(ui);
   if (step.schema && !root && (named.has('select') || hasChoices(step.schema))) named.add('SelectWidget');
   if (named.has('textarea')) named.add('TextareaWidget');
   const names = [...named].filter((widget) => fieldWidgets[widget]);
-  const loadValidator = step.schema && Object.hasOwn(stepValidators, step.step) ? stepValidators[step.step] : undefined;
   const [FormWidget, widgets, validator, rjsf] = await Promise.all([
     root?.(),
     Promise.all(names.map(async (widget) => [widget, await (fieldWidgets[widget] as () => Promise<unknown>)()] as const)),

@@ -5,10 +5,10 @@
  * or ✗, the agent's events it sent, and where and why the journey left the path.
  */
 import { Alert, Badge, Button, Code, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { PathsAnswer, PathSummary, ReplayAnswer } from './panels/panelApi';
 import { panelFetch } from './panels/panelFetch';
-import { JOURNEY_EVENT, type StudioJourney } from './studioProtocol';
+import { useCountryAnswer } from './panels/useCountryAnswer';
 
 /** How many paths are drawn at once: the rest are found by the filter. */
 const SHOWN = 100;
@@ -16,37 +16,10 @@ const SHOWN = 100;
 type Replay = { running: true } | { running: false; answer: ReplayAnswer } | { running: false; error: string };
 
 export function PathList({ country }: { country: string }) {
-  const [answer, setAnswer] = useState<PathsAnswer | undefined>();
-  const [error, setError] = useState<string | undefined>();
-  const [version, setVersion] = useState(0);
   const [filter, setFilter] = useState('');
   const [replays, setReplays] = useState<Record<string, Replay>>({});
-
-  useEffect(() => {
-    let current = true;
-    setError(undefined);
-    panelFetch<PathsAnswer>(`/paths?country=${encodeURIComponent(country)}`).then(
-      (paths) => current && setAnswer(paths),
-      (e: Error) => current && setError(e.message),
-    );
-    return () => {
-      current = false;
-    };
-  }, [country, version]);
-  // A save of the journey may rename paths: listed again (earlier replays were of the old file).
-  useEffect(() => {
-    const hot = import.meta.hot;
-    if (!hot) return;
-    const saved = (journey: StudioJourney) => {
-      if (journey.country !== country) return;
-      setVersion((v) => v + 1);
-      setReplays({});
-    };
-    hot.on(JOURNEY_EVENT, saved);
-    return () => hot.off(JOURNEY_EVENT, saved);
-  }, [country]);
-
-  const current = answer?.country === country ? answer : undefined;
+  // A save of the journey may rename paths: listed again, earlier replays (of the old file) dropped.
+  const { answer: current, error } = useCountryAnswer<PathsAnswer>('/paths', country, () => setReplays({}));
   const shown = useMemo(() => {
     // Every word must be in the name or a place the path passes (`orderSuccess /documentos`).
     const words = filter.trim().toLowerCase().split(/\s+/).filter(Boolean);

@@ -15,44 +15,17 @@ import { LoadedStepScreen } from '../screens/StepScreen';
 import type { LoadedStep } from '../screens/stepLoader';
 import { PanelBoundary } from './panels/PanelBoundary';
 import type { StepsAnswer } from './panels/panelApi';
-import { panelFetch } from './panels/panelFetch';
+import { useCountryAnswer } from './panels/useCountryAnswer';
 import { builtFor, loadPreviewStep } from './panels/previewLoader';
 import type { StepSample } from './panels/sampleData';
-import { JOURNEY_EVENT, type StudioJourney } from './studioProtocol';
 
 /** A provider call from a previewed screen: there is no provider (nor session) in a preview. */
 const noProvider = (operationId: string): Promise<CallOutcome<unknown>> =>
   Promise.resolve({ ok: false, error: { kind: 'network', status: 0, operationId, message: 'Vista previa: sin proveedor' } } as CallOutcome<unknown>);
 
-/** The journey's steps with their samples, fetched again when the journey file is saved. */
-function useSteps(country: string) {
-  const [answer, setAnswer] = useState<StepsAnswer | undefined>();
-  const [error, setError] = useState<string | undefined>();
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let current = true;
-    setError(undefined);
-    panelFetch<StepsAnswer>(`/steps?country=${encodeURIComponent(country)}`).then(
-      (steps) => current && setAnswer(steps),
-      (e: Error) => current && setError(e.message),
-    );
-    return () => {
-      current = false;
-    };
-  }, [country, version]);
-  // A save of the journey (the studio's server tells every page) may change steps or examples.
-  useEffect(() => {
-    const hot = import.meta.hot;
-    if (!hot) return;
-    const saved = (journey: StudioJourney) => journey.country === country && setVersion((v) => v + 1);
-    hot.on(JOURNEY_EVENT, saved);
-    return () => hot.off(JOURNEY_EVENT, saved);
-  }, [country]);
-  return { answer: answer?.country === country ? answer : undefined, error };
-}
-
 export function StepPreview({ country }: { country: string }) {
-  const { answer, error } = useSteps(country);
+  // The journey's steps with their samples, asked again when the journey file is saved.
+  const { answer, error } = useCountryAnswer<StepsAnswer>('/steps', country);
   const [filter, setFilter] = useState('');
   const [chosen, setChosen] = useState<string | undefined>();
   const steps = useMemo(() => {
