@@ -82,7 +82,7 @@ function centreOf(country: string) {
  * its step file (each field of the event's data found by its label and filled by its widget's
  * filler, then the step's button of that event pressed; an event no button sends goes through a
  * field that sends it, the sidebar, or the page opened where the shell sends it). A screenshot per
- * step arrived at. The first step whose route the browser does not show (within the time a
+ * step, as filled just before its event is sent, and of the end. The first step whose route the browser does not show (within the time a
  * provider call takes) is where the replay left the path, with the screen's alerts and the
  * provider's last answer; a field, widget or event the driver cannot work stops it too, named.
  */
