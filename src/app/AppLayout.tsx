@@ -48,30 +48,35 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </Group>
       </AppShell.Header>
       {signedIn && (
-        <AppShell.Navbar p="sm" aria-label="Menú principal">
-          {sidebar.map((item) => (
-            <NavLink
-              key={item.event}
-              label={item.label}
-              component="button"
-              style={{ minHeight: 48 }}
-              onClick={() => {
-                close();
-                send({ type: item.event });
-              }}
-            />
-          ))}
+        // The sidebar: the country's menu (spec 2.3) as its own navigation, exactly its entries;
+        // the session's export for testers and support below it, outside the menu.
+        <AppShell.Navbar p="sm" aria-label="Barra lateral">
+          <AppShell.Section grow component="nav" aria-label="Menú principal">
+            {sidebar.map((item) => (
+              <NavLink
+                key={item.event}
+                label={item.label}
+                component="button"
+                style={{ minHeight: 48 }}
+                onClick={() => {
+                  close();
+                  send({ type: item.event });
+                }}
+              />
+            ))}
+          </AppShell.Section>
           {SESSION_EXPORT_KEY && (
             // Discreet, at the bottom: for testers and support, not part of an agent's day.
-            <NavLink
-              label={exporting === 'busy' ? 'Exportando sesión…' : 'Exportar sesión'}
-              description={exporting === 'failed' ? 'No se pudo exportar la sesión' : undefined}
-              component="button"
-              mt="auto"
-              style={{ minHeight: 48 }}
-              disabled={exporting === 'busy'}
-              onClick={() => void exportSession()}
-            />
+            <AppShell.Section>
+              <NavLink
+                label={exporting === 'busy' ? 'Exportando sesión…' : 'Exportar sesión'}
+                description={exporting === 'failed' ? 'No se pudo exportar la sesión' : undefined}
+                component="button"
+                style={{ minHeight: 48 }}
+                disabled={exporting === 'busy'}
+                onClick={() => void exportSession()}
+              />
+            </AppShell.Section>
           )}
         </AppShell.Navbar>
       )}

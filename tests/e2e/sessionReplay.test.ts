@@ -31,7 +31,7 @@ describe('a recorded session', () => {
     await page.getByRole('button', { name: 'Menú' }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: 'Exportar sesión' }).click(),
+      page.getByRole('navigation', { name: 'Barra lateral' }).getByRole('button', { name: 'Exportar sesión' }).click(),
     ]);
     // Named by the country and the time only.
     expect(download.suggestedFilename()).toMatch(/^sesion-sv-\d{8}-\d{6}\.json$/);
