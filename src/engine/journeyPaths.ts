@@ -58,18 +58,12 @@ function eventsOf(edge: GraphEdge): PathEvent[] {
 }
 
 /**
- * The journey's paths to its terminal steps: a set that takes every transition branch of the
- * file at least once (where the branch's example leads there), each path the shortest way from
- * the start to that branch and on to the nearest terminal step (meta.end) or final state.
- *
- * Built on xstate's graph utilities: `getAdjacencyMap` explores the machine with, in each
- * state, the events its transitions name, carrying the `meta.example` of each branch; guards
- * run for real on them. Snapshots count as the same state when their state value and every
- * context value a guard reads are equal, so retry counters unroll. Transitions declared on a
- * parent above the current step (the sidebar's `menu.*`, `session.*`) are tried from the
- * parent's first step only: that takes each once without multiplying the states explored.
+ * How the journey is explored: the machine, the events tried in each snapshot (each branch's
+ * examples), when two snapshots count as the same, which end the journey and which wait on a
+ * call; and which branch an event takes. Shared by the paths and their benchmark against
+ * xstate's own path functions (scripts/bench/journeyPaths.ts).
  */
-export function journeyPaths(journey: CompiledJourney, options: { limit?: number } = {}): JourneyPathsResult {
+export function journeyTraversal(journey: CompiledJourney) {
   const { graph } = journey;
   const reads = guardReads(graph.edges);
   const serialize = (snapshot: JourneySnapshot) =>
@@ -126,6 +120,24 @@ export function journeyPaths(journey: CompiledJourney, options: { limit?: number
 
   // The journey machine's emitted-event types are narrower than the graph utilities expect.
   const logic = journey.machine as unknown as Parameters<typeof getAdjacencyMap>[0];
+  return { logic, events, serialize, describe, inFlight, terminal, branchTaken };
+}
+
+/**
+ * The journey's paths to its terminal steps: a set that takes every transition branch of the
+ * file at least once (where the branch's example leads there), each path the shortest way from
+ * the start to that branch and on to the nearest terminal step (meta.end) or final state.
+ *
+ * Built on xstate's graph utilities: `getAdjacencyMap` explores the machine with, in each
+ * state, the events its transitions name, carrying the `meta.example` of each branch; guards
+ * run for real on them. Snapshots count as the same state when their state value and every
+ * context value a guard reads are equal, so retry counters unroll. Transitions declared on a
+ * parent above the current step (the sidebar's `menu.*`, `session.*`) are tried from the
+ * parent's first step only: that takes each once without multiplying the states explored.
+ */
+export function journeyPaths(journey: CompiledJourney, options: { limit?: number } = {}): JourneyPathsResult {
+  const { graph } = journey;
+  const { logic, events, serialize, describe, inFlight, terminal, branchTaken } = journeyTraversal(journey);
   const adjacency = getAdjacencyMap(logic, {
     events: events as never,
     serializeState: serialize as never,
