@@ -4,6 +4,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { countryModules } from './scripts/countryModules';
 import { mapStyleMeta } from './scripts/mapStyle';
 import { sessionExportKeyEnv } from './scripts/sessionExportKey';
+import { precompressAssets } from './scripts/precompress';
 import { tagManagerMeta } from './scripts/tagManager';
 
 /** The map libraries (react-map-gl over maplibre-gl or mapbox-gl), loaded on the map step only. */
@@ -36,7 +37,7 @@ const schemaUriInBuilds = (): Plugin => ({
 // so is the tag manager's container when there is one (`VITE_GTM_ID`: scripts/tagManager.ts).
 // Exported sessions are sealed with `VITE_SESSION_EXPORT_KEY` (scripts/sessionExportKey.ts).
 export default defineConfig({
-  plugins: [react(), countryModules(), mapStyleMeta(), tagManagerMeta(), sessionExportKeyEnv(), schemaUriInBuilds()],
+  plugins: [react(), countryModules(), mapStyleMeta(), tagManagerMeta(), sessionExportKeyEnv(), schemaUriInBuilds(), precompressAssets()],
   resolve: {
     alias: {
       // Step texts are plain: rjsf's markdown renderer is not worth its size (see the module).

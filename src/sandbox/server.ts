@@ -421,7 +421,17 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     };
     // `wildcard` so that files a new build adds are found (not only those there at start); a
     // path that is no file falls through to the not-found handler below.
-    await app.register(fastifyStatic, { root: resolve(options.staticDir), wildcard: true, index: false });
+    // The build's brotli and gzip copies sent as they are to a browser that takes them
+    // (scripts/precompress.ts). A hashed file (/assets/) never changes under its name: kept a
+    // year; anything else is asked again each time (no-cache), as a new build may change it.
+    await app.register(fastifyStatic, {
+      root: resolve(options.staticDir),
+      wildcard: true,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, path) => res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
     // The app's page, with its Content Security Policy: a nonce per answer for the style elements
     // Mantine writes (handed to it in a meta tag), nothing inline otherwise, nothing from elsewhere
     // but the map's street style the page names.

@@ -1,3 +1,5 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { request } from 'node:http';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
@@ -114,6 +116,38 @@ describe('the agent app in Chromium', () => {
     // The landing passes axe-core's WCAG 2.2 A and AA rules, and its PIN boxes and button are 44 x 44 px targets at 390 x 844.
     expect(await axeViolations(page)).toEqual([]);
     expect(describeSmall('/', await smallTapTargets(page))).toEqual([]);
+  });
+
+  // It sent every file uncompressed (3 to 4 times the bytes a phone should get) and told the
+  // browser not to keep even the hashed ones.
+  it("serves the build's scripts and styles brotli- or gzip-compressed, the hashed ones kept a year", async () => {
+    const page = await (await fetch(`${app.address}/`)).text();
+    const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(page)?.[1];
+    const style = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)"/.exec(page)?.[1];
+    expect(script).toBeDefined();
+    expect(style).toBeDefined();
+    const get = (file: string, acceptEncoding: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; bytes: number }>((resolve, reject) => {
+        request(`${app.address}${file}`, { headers: { 'accept-encoding': acceptEncoding } }, (answer) => {
+          let bytes = 0;
+          answer.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          answer.on('end', () => resolve({ headers: answer.headers, bytes }));
+        })
+          .on('error', reject)
+          .end();
+      });
+    for (const file of [script, style] as string[]) {
+      const plain = await get(file, 'identity');
+      const br = await get(file, 'gzip, deflate, br');
+      const gz = await get(file, 'gzip');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(br.bytes).toBeLessThan(plain.bytes / 2);
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    }
+    // The page itself is never kept: a new build must be seen at once.
+    expect((await fetch(`${app.address}/`)).headers.get('cache-control')).toBe('no-store');
   });
 
   it('sends a private URL without a session to the landing', async () => {
