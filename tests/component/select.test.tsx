@@ -38,7 +38,28 @@ async function pick(label: RegExp, option: string) {
   await user.click(await screen.findByRole('option', { name: option }));
 }
 
+/** A step with one long select: 300 suburbs. */
+const suburbs: StepFile = {
+  ...nationality,
+  step: 'suburbs',
+  schema: {
+    type: 'object',
+    properties: { suburb: { type: 'string', title: 'Colonia', oneOf: Array.from({ length: 300 }, (_, i) => ({ const: `C-${i}`, title: `Colonia ${i + 1}` })) } },
+  },
+  uiSchema: { suburb: { 'ui:widget': 'select' } },
+};
+
 describe('a select', () => {
+  // The theme's select drew its 300 options into the page while closed (slow step changes on a phone).
+  it('draws its options only when opened', async () => {
+    await showStepFile(suburbs, ['SelectWidget']);
+    await screen.findByRole('combobox', { name: /Colonia/ });
+    expect(document.querySelectorAll('[role="option"], .mantine-Combobox-option').length).toBe(0);
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('combobox', { name: /Colonia/ }));
+    expect((await screen.findAllByRole('option')).length).toBeGreaterThan(0);
+  });
+
   it('with no default opens empty and takes its first option', async () => {
     await showStepFile(nationality, ['SelectWidget']);
     const select = screen.getByRole('combobox', { name: /Nacionalidad/ });

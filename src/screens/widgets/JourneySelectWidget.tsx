@@ -1,4 +1,5 @@
 import { Select } from '@mantine/core';
+import { dropdownWhileOpen } from './selectDropdown';
 import type { WidgetProps } from '@rjsf/utils';
 import { getAt } from '../../engine/jsonPointer';
 import { rowText } from '../rowText';
@@ -37,6 +38,7 @@ export function JourneySelectWidget(props: WidgetProps) {
   return (
     <Select
       id={id}
+      comboboxProps={dropdownWhileOpen}
       label={label}
       required={required}
       disabled={disabled || data.length === 0}

@@ -1,4 +1,5 @@
 import { MultiSelect, Select } from '@mantine/core';
+import { dropdownWhileOpen } from './selectDropdown';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { providerSelectAnswer, providerSelectCodedAnswer, type ProviderRow, type ProviderSelectAnswer } from '../../engine/widgetAnswers';
@@ -50,7 +51,7 @@ export function ProviderSelectWidget({ id, name, value, onChange, options, label
   const data = rows.filter((row) => row.name).map((row) => ({ value: keepsCode ? String(row.code) : row.name, label: row.name }));
   // rjsf hands a list's widget no placeholder: read from its uiSchema then.
   const hint = placeholder || (typeof uiSchema?.['ui:placeholder'] === 'string' ? uiSchema['ui:placeholder'] : undefined);
-  const common = { id, label, required, data, error: rawErrors?.[0] ?? error, searchable: true, nothingFoundMessage: 'Sin opciones', size: 'md' as const, disabled: disabled || !ready };
+  const common = { id, label, required, data, error: rawErrors?.[0] ?? error, searchable: true, nothingFoundMessage: 'Sin opciones', size: 'md' as const, comboboxProps: dropdownWhileOpen, disabled: disabled || !ready };
   if (schema.type === 'array') {
     const chosen = Array.isArray(value) ? value.map(String) : [];
     return <MultiSelect {...common} placeholder={chosen.length > 0 ? undefined : hint} value={chosen} onChange={(next) => onChange(next.length > 0 ? next : undefined)} hidePickedOptions />;

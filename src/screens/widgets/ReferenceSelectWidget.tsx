@@ -1,4 +1,5 @@
 import { Select } from '@mantine/core';
+import { dropdownWhileOpen } from './selectDropdown';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { referenceData } from 'virtual:country/reference';
@@ -42,6 +43,7 @@ export function ReferenceSelectWidget(props: WidgetProps) {
   return (
     <Select
       id={id}
+      comboboxProps={dropdownWhileOpen}
       label={label}
       required={required}
       disabled={disabled || choices === undefined}
