@@ -154,20 +154,29 @@ export function createCallSigner(options: CallSignerOptions) {
     }
     // No keys (signed out, or wiped): the call goes unsigned and the provider refuses it (401).
     if (!keys) return undefined;
+    // The request as it came, for a retry signed anew; its body is read from the request itself.
     const original = request.clone();
+    const hasBody = request.body !== null;
     const identity = `${Math.round(now() + keys.clockOffsetMs)}-${hex(random(8).buffer)}`;
     const state = toBase64(random(16));
     const sealKey = keys.seal;
-    const url = await sealUrlValues(new URL(request.url), schemaPath, async (name, value) => toBase64Url(await seal(sealKey, encoder.encode(value), SEALED_AAD.param(identity, name))));
+    // Each of these waits on WebCrypto on its own: started together, not one after another
+    // (a call's signing is on the way of every step change that calls the provider).
+    const [url, nonce, sealedState, read] = await Promise.all([
+      sealUrlValues(new URL(request.url), schemaPath, async (name, value) => toBase64Url(await seal(sealKey, encoder.encode(value), SEALED_AAD.param(identity, name)))),
+      seal(sealKey, random(16), SEALED_AAD.nonce(identity)),
+      seal(sealKey, encoder.encode(state), SEALED_AAD.state(identity)),
+      (hasBody ? request.arrayBuffer() : Promise.resolve(new ArrayBuffer(0))).then(async (bytes) => ({ body: new Uint8Array(bytes), sha: hex(await crypto.subtle.digest('SHA-256', bytes)) })),
+    ]);
+    const body = read.body;
     headers.set(SIGNED_HEADERS.identity, identity);
-    headers.set(SIGNED_HEADERS.nonce, await seal(keys.seal, random(16), SEALED_AAD.nonce(identity)));
-    headers.set(SIGNED_HEADERS.state, await seal(keys.seal, encoder.encode(state), SEALED_AAD.state(identity)));
-    const body = request.body ? new Uint8Array(await request.clone().arrayBuffer()) : new Uint8Array();
+    headers.set(SIGNED_HEADERS.nonce, nonce);
+    headers.set(SIGNED_HEADERS.state, sealedState);
     const names = headersToSign((name) => headers.has(name));
     const text = canonicalRequest({
       method: request.method,
       url: url.href,
-      bodySha256: hex(await crypto.subtle.digest('SHA-256', body)),
+      bodySha256: read.sha,
       headers: names.map((name) => [name, headers.get(name) ?? '']),
     });
     headers.set(SIGNED_HEADERS.signedHeaders, names.join(';'));
@@ -176,7 +185,7 @@ export function createCallSigner(options: CallSignerOptions) {
     return new Request(url, {
       method: request.method,
       headers,
-      body: request.body ? body : undefined,
+      body: hasBody ? body : undefined,
       signal: request.signal,
       credentials: request.credentials,
       redirect: request.redirect,
