@@ -17,9 +17,6 @@ import { indexedDbKeyring } from './callKeyring';
 import { createSessionRecorder, placeOf, recordSession, type SessionRecord } from './sessionRecorder';
 import { DEPLOY_VERSION } from './trackingRecords';
 
-/** How long a busy main thread may hold back the journey's save, at most. */
-const SAVE_AT_LATEST_MS = 10_000;
-
 /** The sessionStorage name of the journey's sealed snapshot. */
 export const STORAGE_KEY = 'journey';
 
@@ -120,12 +117,9 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
   }
   // What the journey keeps survives a reload of the tab, sealed (AES-GCM, see sealedStorage).
   // Written when the phone is idle, once per burst of changes, so that serializing it is not
-  // part of a step change: only in idle time (at the latest after SAVE_AT_LATEST_MS of a busy
-  // thread; a shorter limit made a slow phone save in the middle of a step change), its
-  // writing to storage in an idle slice of its own after the sealing. A tab hidden or being
-  // closed starts the last write at once.
+  // part of a step change; a tab being closed starts the last write at once.
   let pendingSave: (() => void) | undefined;
-  const save = (idle = true) => {
+  const save = () => {
     pendingSave = undefined;
     if (actor.getSnapshot().status !== 'active') return;
     const text: Saved = {
@@ -133,22 +127,19 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
       ...(session.sealedPin ? { sealedPin: session.sealedPin } : {}),
       ...(recorder.size > 0 ? { session: recorder.take() } : {}),
     };
-    void store.save(JSON.stringify(text), idle ? () => new Promise<void>((resolve) => whenIdle(resolve, SAVE_AT_LATEST_MS)) : undefined);
+    void store.save(JSON.stringify(text));
   };
   const saveSoon = () => {
-    pendingSave ??= whenIdle(() => save(), SAVE_AT_LATEST_MS);
-  };
-  const saveNow = () => {
-    if (!pendingSave) return;
-    pendingSave();
-    save(false);
+    pendingSave ??= whenIdle(save, 1000);
   };
   actor.subscribe(saveSoon);
   // Recorded before the journey handles each event; the session's end (`session.wiped`) clears it.
   recordSession(actor, journey, recorder, saveSoon);
-  window.addEventListener('pagehide', saveNow);
-  // (An agent switching to the camera or another app may not come back: the tab may be discarded.)
-  document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && saveNow());
+  window.addEventListener('pagehide', () => {
+    if (!pendingSave) return;
+    pendingSave();
+    save();
+  });
   actor.on('session.wiped', () => {
     delete session.sealedPin;
     sessionStorage.clear();

@@ -17,7 +17,7 @@ export interface SealedStore {
   /** What was sealed in this tab, opened once at start (null when nothing, or unreadable). */
   readonly restored: string | null;
   /** Seals and writes `text`; the latest call wins when several overlap. */
-  save(text: string, beforeWrite?: () => Promise<void>): Promise<void>;
+  save(text: string): Promise<void>;
   /** Forgets the text and the key. */
   wipe(): Promise<void>;
 }
@@ -61,13 +61,11 @@ export async function openSealedStore(name: string): Promise<SealedStore> {
   let latest = 0;
   return {
     restored,
-    async save(text, beforeWrite) {
+    async save(text) {
       const turn = ++latest;
       try {
         current ??= await newKey();
         const sealed = await seal(current, text);
-        // (Writing a long text to storage blocks the thread: the caller may wait for a free moment.)
-        await beforeWrite?.();
         if (turn === latest) sessionStorage.setItem(name, sealed);
       } catch {
         // Storage refused (private mode, quota, cleared under us): the sale goes on unsaved.
