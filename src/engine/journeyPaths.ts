@@ -256,7 +256,7 @@ export function journeyPaths(journey: CompiledJourney, options: { limit?: number
 }
 
 /** What the journey does by itself, not the agent: a call's answer, a delay that passed. */
-const isCallEvent = (type: string) => type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.') || type.startsWith('xstate.after.');
+export const isCallEvent = (type: string) => type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.') || type.startsWith('xstate.after.');
 
 /** A state's own key, the last part of its id (`cc.signedIn.sale.idFront` → `idFront`). */
 const keyOf = (stateId: string) => stateId.split('.').pop() ?? stateId;

@@ -5,7 +5,7 @@ import { createApiActors } from '../../src/api/apiActors';
 import type { CallInput } from '../../src/api/callOperation';
 import { activeNodes } from '../../src/engine/activeNodes';
 import { currentStep, type CompiledJourney, type JourneySnapshot } from '../../src/engine/compileJourney';
-import type { JourneyPath } from '../../src/engine/journeyPaths';
+import { isCallEvent, type JourneyPath } from '../../src/engine/journeyPaths';
 import type { OperationTable } from '../../src/api/operationTable';
 import type { runningSandbox } from './runningSandbox';
 import { armFault, outboxCodes } from './sale';
@@ -62,8 +62,8 @@ export type PrepareEvent = (
   tools: { at: string; index: number; context: unknown; upload: (operation: string, file: string) => Promise<unknown>; outboxCode: (to: string) => Promise<string> },
 ) => Promise<JourneyPath['steps'][number]['event']>;
 
-/** What the journey does by itself, not the agent: a call's answer, a delay that passed. */
-export const isCall = (type: string) => type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.') || type.startsWith('xstate.after.');
+/** What the journey does by itself, not the agent (the engine's own test, for the browser replay too). */
+export const isCall = isCallEvent;
 const placeOf = (journey: CompiledJourney, snapshot: JourneySnapshot, stateId: string) => currentStep(journey, snapshot)?.route ?? `(${stateId.split('.').pop()})`;
 
 /**

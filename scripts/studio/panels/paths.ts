@@ -5,14 +5,11 @@
  */
 import type { CompiledJourney } from '../../../src/engine/compileJourney';
 import { didYouMean } from '../../../src/engine/didYouMean';
-import { journeyPaths, type JourneyPath, type JourneyPathsResult, type PathStep } from '../../../src/engine/journeyPaths';
+import { isCallEvent as isCall, journeyPaths, type JourneyPath, type JourneyPathsResult, type PathStep } from '../../../src/engine/journeyPaths';
 import type { PathsAnswer, ReplayAnswer } from '../../../src/studio/panels/panelApi';
 import { replayPath } from '../../../tests/support/replayPath';
 import { runningSandbox } from '../../../tests/support/runningSandbox';
 import { compiledJourneyOf, PanelError } from './packJourney';
-
-/** What the journey does by itself, not the agent: a call's answer, a delay that passed (as replayPath tells them). */
-const isCall = (type: string) => type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.') || type.startsWith('xstate.after.');
 
 /** A place as journeys:paths prints it: the route, or the state's key in brackets. */
 const placeOf = (place: { stateId: string; route: string | undefined }) => place.route ?? `(${place.stateId.split('.').pop()})`;
