@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/chromium';
+import { openedWithHeldKey, saveLanded } from '../support/heldSave';
 import { armFault, fromMenu } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
 import { describeSmall, smallTapTargets } from '../support/tapTargets';
@@ -31,26 +32,7 @@ const keysHeld = (page: Page) =>
       }),
   );
 
-/** Whether the journey key IndexedDB holds now opens `sealed` (a snapshot written before). */
-const opensWithHeldKey = (page: Page, sealed: string) =>
-  page.evaluate(async (text) => {
-    const key = await new Promise<CryptoKey | undefined>((resolve) => {
-      const open = indexedDB.open('field-sales', 1);
-      open.onsuccess = () => {
-        const request = open.result.transaction('keys').objectStore('keys').get('journey');
-        request.onsuccess = () => {
-          open.result.close();
-          resolve(request.result as CryptoKey | undefined);
-        };
-      };
-    });
-    if (!key || !text.startsWith('sealed:v1:')) return false;
-    const bytes = Uint8Array.from(atob(text.slice('sealed:v1:'.length)), (c) => c.charCodeAt(0));
-    return crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.slice(0, 12) }, key, bytes.slice(12)).then(
-      () => true,
-      () => false,
-    );
-  }, sealed);
+const opensWithHeldKey = async (page: Page, sealed: string) => (await openedWithHeldKey(page, sealed)) !== null;
 
 async function signIn(page: Page, pin = '2580') {
   await page.goto(`${app.address}/`);
@@ -163,6 +145,7 @@ describe('the agent app in Chromium', () => {
     await page.getByLabel('Número de documento').fill('05129374-5');
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByRole('heading', { name: 'Ingresa la dirección' }).waitFor();
+    await saveLanded(page, 'state', '"address"');
     await page.reload();
     await page.getByRole('heading', { name: 'Ingresa la dirección' }).waitFor();
     expect(path(page)).toBe('/ingresa-direccion');
@@ -196,19 +179,10 @@ describe('the agent app in Chromium', () => {
   it('keeps what was typed on a step and not submitted across a reload', async () => {
     const page = await app.newPage();
     await startSale(page);
-    // The journey's snapshot is sealed (AES-GCM): wait until it stops changing, type, and wait
-    // for the draft to be sealed (a moment after the last keystroke).
-    const sealed = () => page.evaluate(() => sessionStorage.getItem('journey'));
-    let before: string | null;
-    let after = await sealed();
-    do {
-      before = after;
-      await page.waitForTimeout(500);
-      after = await sealed();
-    } while (after !== before);
     await page.getByLabel('Número de documento').fill('05129374-5');
-    await page.waitForFunction((previous) => sessionStorage.getItem('journey') !== previous, before);
-    expect(await sealed()).not.toContain('05129374');
+    // The draft is handed to the journey a moment after the last keystroke, then sealed.
+    await saveLanded(page, 'text', '05129374-5');
+    expect(await page.evaluate(() => sessionStorage.getItem('journey'))).not.toContain('05129374');
     await page.reload();
     await page.getByRole('heading', { name: 'Información del cliente' }).waitFor();
     expect(await page.getByLabel('Número de documento').inputValue()).toBe('05129374-5');

@@ -4,6 +4,7 @@ import { screenshot } from '../support/chromium';
 import { armFault as armSandboxFault, at, click, createOrder, fromMenu, onArrival, sellUntilConfirmation } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
 import { describeSmall, smallTapTargets } from '../support/tapTargets';
+import { saveLanded } from '../support/heldSave';
 
 // A whole sale in Chromium at a phone's viewport, through every El Salvador step, against the
 // production build served by the sandbox; then the lead in the sales report.
@@ -147,6 +148,7 @@ describe('a sale in Chromium', () => {
   it('places the order after a reload on the confirmation (the sealed PIN survives it)', async () => {
     const page = await app.newPage();
     await sellUntilConfirmation(page, app.address, '/confirmar-orden');
+    await saveLanded(page, 'state', '"confirmOrder"');
     await page.reload();
     await at(page, '/confirmar-orden');
     await createOrder(page);

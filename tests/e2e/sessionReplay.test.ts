@@ -7,6 +7,7 @@ import { loadJourney } from '../support/journeyFiles';
 import { runningSandbox } from '../support/runningSandbox';
 import { pathOf, useServedApp } from '../support/servedApp';
 import { readSessionFile, replaySession } from '../support/sessionReplay';
+import { saveLanded } from '../support/heldSave';
 
 // Issue 15: "A recorded session exported from a Chromium sale replays to the same end." A whole
 // El Salvador sale in Chromium (a reload on the way), the session exported from the sidebar (sealed with the test
@@ -21,6 +22,7 @@ describe('a recorded session', () => {
     const page = await app.newPage();
     await sellUntilConfirmation(page, app.address);
     // The record is kept with the sealed snapshot: a reload goes on recording where it was.
+    await saveLanded(page, 'state', '"confirmOrder"');
     await page.reload();
     await at(page, '/confirmar-orden');
     await createOrder(page);
