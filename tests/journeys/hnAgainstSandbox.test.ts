@@ -70,7 +70,10 @@ async function toActivation(drive: Awaited<ReturnType<typeof toIdReview>>, conta
 async function activated(drive: Awaited<ReturnType<typeof toIdReview>>, paymentOption: number, route: string) {
   drive.actor.send({ type: 'step.submit', data: { paymentOption } } as never);
   const deadline = Date.now() + 15_000;
-  while (drive.route() !== route && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  // Arrived when the step shows and the calls it started have answered (the visit's dates):
+  // on a loaded machine the step shows well before its first call answers.
+  const settled = () => Object.values(drive.actor.getSnapshot().children).every((child) => child?.getSnapshot().status !== 'active');
+  while ((drive.route() !== route || !settled()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
   expect(drive.route(), String(drive.context().ui.message)).toBe(route);
 }
 
