@@ -5,6 +5,8 @@
  *
  * - `virtual:country`: the country file (countries/<cc>.json), one named export per property;
  * - `virtual:country/journey`: the journey, without descriptions and examples (journeyForBrowser);
+ * - `virtual:country/firstScreen`: the journey's first screen, for the page's own small script to
+ *   draw before the app is loaded (src/engine/firstScreen.ts), or null when it cannot;
  * - `virtual:country/steps`: a loader per step file and per precompiled step validator;
  * - `virtual:country/formats`: the messages of the validation rules the country's steps name (the
  *   rules themselves are imported by the step validators that call them: scripts/compileSteps.ts);
@@ -21,13 +23,16 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { checkCountryFile } from '../src/engine/checkCountryFile';
 import type { CountryFile } from '../src/engine/countryFile';
+import { firstScreenOf } from '../src/engine/firstScreen';
 import { journeyForBrowser } from '../src/engine/journeyForBrowser';
+import type { JourneyConfig } from '../src/engine/journeyTypes';
+import type { StepFile } from '../src/engine/stepFile';
 import { formatProblem } from '../src/engine/problem';
 import { formatMessages, formatsNamed, typingFormatsNamed } from '../src/validation/formats';
 import { packPaths, type PackPaths } from './countryPack';
 
 const PREFIX = 'virtual:country';
-const MODULES = ['', '/journey', '/steps', '/formats', '/reference', '/operations'] as const;
+const MODULES = ['', '/journey', '/firstScreen', '/steps', '/formats', '/reference', '/operations'] as const;
 
 /** The repository, where the generated code lives whatever the pack folder. */
 const REPO = fileURLToPath(new URL('..', import.meta.url));
@@ -64,6 +69,18 @@ function journeyModule(paths: PackPaths): string {
     throw new Error(`${paths.journey} is the journey of ${journey.meta?.country ?? 'no country'}, not of COUNTRY=${paths.country}`);
   }
   return `export default ${JSON.stringify(journeyForBrowser(journey as never))};`;
+}
+
+function firstScreenModule(paths: PackPaths, country: CountryFile): string {
+  const journey = readJson(paths.journey, 'the journey') as JourneyConfig;
+  const stepFile = (name: string) => {
+    const file = join(paths.steps, `${name}.json`);
+    return existsSync(file) ? (readJson(file, 'the step file') as StepFile) : undefined;
+  };
+  const first = firstScreenOf(journey, country.appTitle, stepFile);
+  // Not an error: the app then draws the first screen itself, only later.
+  if ('reason' in first) console.warn(`the page cannot draw ${paths.country.toUpperCase()}'s first screen before the app loads: ${first.reason}`);
+  return `export const firstScreen = ${JSON.stringify('screen' in first ? first.screen : null)};\n`;
 }
 
 function stepsModule(paths: PackPaths): string {
@@ -137,6 +154,10 @@ export function countryModules(paths: PackPaths = packPaths()): Plugin {
           case '/journey':
             this.addWatchFile(paths.journey);
             return journeyModule(paths);
+          case '/firstScreen':
+            this.addWatchFile(paths.journey);
+            for (const name of stepNames(paths)) this.addWatchFile(join(paths.steps, `${name}.json`));
+            return firstScreenModule(paths, load());
           case '/steps':
             return stepsModule(paths);
           case '/formats':

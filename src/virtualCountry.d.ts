@@ -28,6 +28,11 @@ declare module 'virtual:country/journey' {
   export default journey;
 }
 
+declare module 'virtual:country/firstScreen' {
+  /** The journey's first screen for the page to draw before the app loads, or null: src/engine/firstScreen.ts. */
+  export const firstScreen: import('./engine/firstScreen').FirstScreen | null;
+}
+
 declare module 'virtual:country/steps' {
   /** Each step file of the country, loaded when its step opens. */
   export const stepFiles: Record<string, () => Promise<import('./engine/stepFile').StepFile>>;

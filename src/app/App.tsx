@@ -1,14 +1,12 @@
 import { MantineProvider } from '@mantine/core';
-import { useMemo } from 'react';
+import { useEffect } from 'react';
 import { stepDataPointer } from '../engine/stepDataPointer';
 import { StepScreen, savedData } from '../screens/StepScreen';
 import { AppLayout } from './AppLayout';
 import { JourneyContext, useJourney } from './journeyContext';
-import { openingEvents } from './openingEvents';
-import { createJourneyRuntime, type Inspect } from './journeyRuntime';
+import type { JourneyRuntime } from './journeyRuntime';
 import { RouteSync } from './RouteSync';
 import { cssVariablesResolver, theme } from './theme';
-import type { SealedStore } from './sealedStorage';
 
 /** The current step's screen, fed from the journey. */
 function CurrentStep() {
@@ -31,14 +29,17 @@ function CurrentStep() {
   );
 }
 
+interface AppProps {
+  /** The running journey (startApp.tsx): made once per page, outside React, which may render the app twice before it commits. */
+  runtime: JourneyRuntime;
+  styleNonce?: string | undefined;
+  /** Told once the app has drawn its first screen. */
+  onDrawn?: () => void;
+}
+
 /** The agent app: one journey, its URL, its screens. */
-export function App({ store, inspect, styleNonce }: { store: SealedStore; inspect?: Inspect; styleNonce?: string | undefined }) {
-  const runtime = useMemo(() => {
-    const created = createJourneyRuntime(store, inspect);
-    // A page opened at /redirect (the provider sending the agent back) tells the journey so.
-    for (const event of openingEvents(decodeURI(window.location.pathname))) created.actor.send(event);
-    return created;
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- one journey per page
+export function App({ runtime, styleNonce, onDrawn }: AppProps) {
+  useEffect(() => onDrawn?.(), []); // eslint-disable-line react-hooks/exhaustive-deps -- once, when first drawn
   return (
     // The page's Content Security Policy admits style elements with its nonce only (sandbox server).
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} {...(styleNonce ? { getStyleNonce: () => styleNonce } : {})}>

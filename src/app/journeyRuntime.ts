@@ -17,9 +17,6 @@ import { indexedDbKeyring } from './callKeyring';
 import { createSessionRecorder, placeOf, recordSession, type SessionRecord } from './sessionRecorder';
 import { DEPLOY_VERSION } from './trackingRecords';
 
-/** The sessionStorage name of the journey's sealed snapshot. */
-export const STORAGE_KEY = 'journey';
-
 /** A tester's inspector (inspectChannel.ts: where the journey is, for the studio), when the page is opened with `?inspect`. */
 export type Inspect = ActorOptions<AnyActorLogic>['inspect'];
 
@@ -65,7 +62,7 @@ function readSaved(text: string | null): Saved {
  * The running journey of this build: compiled from its country's journey file (COUNTRY at build
  * time: scripts/countryModules.ts), its provider
  * calls made through the api layer (same origin: the sandbox or the provider's proxy), resumed
- * from the session's sealed snapshot when there is one (`store`, opened before: see main.tsx).
+ * from the session's sealed snapshot when there is one (`store`, opened before: see startApp.tsx).
  */
 export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
   const journey = compileJourney(countryJourney);

@@ -1,0 +1,137 @@
+import type { FirstScreen } from '../engine/firstScreen';
+
+/** What the screen hands over when the agent sends it: the step's button event with its data. */
+export interface FirstScreenEvent {
+  type: string;
+  data: Record<string, string>;
+}
+
+export interface FirstScreenHandlers {
+  /** The agent touched the screen or started typing: time to fetch the app. */
+  onFirstInput(): void;
+  /** The form was sent, valid: resolves once the app has taken over, rejects when it could not load. */
+  onSubmit(event: FirstScreenEvent): Promise<void>;
+}
+
+/** Shown when the app's code cannot be fetched (the phone lost its connection). */
+export const APP_NOT_LOADED = 'No se pudo cargar la aplicación. Revisa tu conexión e inténtalo de nuevo.';
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children);
+  return node;
+}
+
+/**
+ * Draws the journey's first screen (a code typed box by box and its button: src/engine/firstScreen.ts)
+ * into `root` with the DOM alone, so that the page takes the PIN before React, Mantine, the form
+ * library or the journey have even been fetched. The boxes behave as the app's PIN boxes: a digit
+ * moves to the next box, Backspace on an empty box goes back, a pasted or autofilled code spreads
+ * over the boxes. The app, once loaded, replaces the whole screen (it renders into the same root).
+ */
+export function drawFirstScreen(root: HTMLElement, screen: FirstScreen, handlers: FirstScreenHandlers): void {
+  const { field } = screen;
+  const labelId = 'first-screen-label';
+  const errorId = 'first-screen-error';
+  const boxes = Array.from({ length: field.boxes }, (_, i) =>
+    element('input', {
+      type: field.secret ? 'password' : 'text',
+      inputMode: 'numeric',
+      autocomplete: 'one-time-code',
+      // The first box shows no dot, as the app's: it is where typing starts.
+      placeholder: i === 0 ? '' : '○',
+      ariaLabel: `${field.label}, ${i + 1} de ${field.boxes}`,
+    }),
+  );
+  for (const box of boxes) box.setAttribute('aria-describedby', errorId);
+  const group = element('div', { className: 'fs-boxes', role: 'group' }, ...boxes);
+  group.setAttribute('aria-labelledby', labelId);
+  group.style.setProperty('--fs-boxes', String(field.boxes));
+  const error = element('p', { className: 'fs-error', id: errorId });
+  const alert = element('p', { className: 'fs-alert', role: 'alert' });
+  const button = element('button', { type: 'submit', disabled: true }, screen.button.label);
+  const loader = element('span', { className: 'fs-loader', role: 'status', ariaLabel: 'Cargando', hidden: true });
+  const form = element(
+    'form',
+    { noValidate: true, className: 'fs-stack' },
+    element('div', {}, element('label', { id: labelId, htmlFor: 'first-screen-box' }, field.label), group, error),
+    button,
+  );
+  (boxes[0] as HTMLInputElement).id = 'first-screen-box';
+  const stack = element('div', { className: 'fs-stack' }, element('h2', {}, screen.title), ...(screen.description ? [element('p', {}, screen.description)] : []), alert, form);
+  const screenRoot = element('div', { className: 'first-screen' }, element('header', {}, element('p', {}, screen.appTitle), loader), element('main', {}, stack));
+  root.replaceChildren(screenRoot);
+
+  let tried = false;
+  let sending = false;
+  let started = false;
+  const code = () => boxes.map((box) => box.value).join('');
+  const problem = (value: string) => (value.length < field.minLength ? field.tooShort : value.length > field.maxLength ? field.tooLong : '');
+  const showProblem = (text: string) => {
+    error.textContent = text;
+    for (const box of boxes) box.setAttribute('aria-invalid', String(text !== ''));
+  };
+  const start = () => {
+    if (started) return;
+    started = true;
+    handlers.onFirstInput();
+  };
+  // A finger on the screen or a key (not the autofocus at load) is an agent about to sign in.
+  screenRoot.addEventListener('pointerdown', start, { once: true });
+  screenRoot.addEventListener('keydown', start, { once: true });
+  const changed = () => {
+    start();
+    // As the app's form: the button waits for the required code; a problem shown once is kept up to date.
+    button.disabled = sending || code() === '';
+    if (tried) showProblem(problem(code()));
+  };
+  /** Writes `digits` from box `from` on, and puts the cursor after them. */
+  const spread = (from: number, digits: string) => {
+    const taken = digits.slice(0, field.boxes - from);
+    [...taken].forEach((digit, i) => ((boxes[from + i] as HTMLInputElement).value = digit));
+    boxes[Math.min(from + taken.length, field.boxes - 1)]?.focus();
+  };
+
+  boxes.forEach((box, index) => {
+    box.addEventListener('input', () => {
+      const digits = box.value.replace(/\D/g, '');
+      box.value = '';
+      if (digits) spread(index, digits);
+      changed();
+    });
+    box.addEventListener('keydown', (event) => {
+      if (event.key === 'Backspace' && box.value === '' && index > 0) {
+        event.preventDefault();
+        const previous = boxes[index - 1] as HTMLInputElement;
+        previous.value = '';
+        previous.focus();
+        changed();
+      } else if (event.key === 'ArrowLeft' && index > 0) boxes[index - 1]?.focus();
+      else if (event.key === 'ArrowRight' && index < field.boxes - 1) boxes[index + 1]?.focus();
+    });
+    box.addEventListener('focus', () => box.select());
+  });
+
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    if (sending || code() === '') return;
+    tried = true;
+    const text = problem(code());
+    showProblem(text);
+    if (text) return;
+    sending = true;
+    button.disabled = true;
+    loader.hidden = false;
+    alert.textContent = '';
+    for (const box of boxes) box.readOnly = true;
+    handlers.onSubmit({ type: screen.button.event, data: { [field.name]: code() } }).catch(() => {
+      // The app's code did not arrive: nothing typed is lost, the agent tries again.
+      sending = false;
+      loader.hidden = true;
+      alert.textContent = APP_NOT_LOADED;
+      for (const box of boxes) box.readOnly = false;
+      changed();
+    });
+  });
+  (boxes[0] as HTMLInputElement).focus();
+}

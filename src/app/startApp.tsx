@@ -1,0 +1,49 @@
+import '@mantine/core/styles.css';
+import './tapTargets.css';
+import { setNonce } from 'get-nonce';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { createJourneyRuntime } from './journeyRuntime';
+import { STORAGE_KEY } from './journeyStorageKey';
+import { openingEvents } from './openingEvents';
+import { openSealedStore } from './sealedStorage';
+import { inspecting } from './inspectMode';
+
+/**
+ * With `?inspect` in the URL of a dev or test build (or every page of a VITE_INSPECT=1 build:
+ * src/app/inspectMode.ts) the running journey posts where it is on the page's inspection
+ * channel, which the journey studio shows; the inspector's code is loaded only then.
+ */
+async function inspector() {
+  // Written out (not INSPECT_ALLOWED) so that the build folds it: an agents' build drops the inspector's code.
+  if (!(import.meta.env.DEV || import.meta.env.VITE_INSPECT === '1') || !inspecting()) return undefined;
+  const { channelInspector } = await import('./inspectChannel');
+  return channelInspector();
+}
+
+/**
+ * Starts the app in `root` (main.ts loads this module when the app is needed): the journey resumes
+ * from its sealed snapshot, decrypted before the first screen; `firstEvents` are what the agent
+ * already did on the page's own first screen (the PIN sent), handed to the journey as it starts.
+ * Resolves once the app has drawn its first screen.
+ */
+export async function startApp(root: HTMLElement, firstEvents: ReadonlyArray<{ type: string }> = []): Promise<void> {
+  /** The nonce the page's Content Security Policy admits style elements with (sandbox server). */
+  const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
+  // Mantine's modals lock scrolling with a style element written by react-style-singleton, which
+  // takes its nonce from get-nonce; Mantine's own style elements get it from the provider.
+  if (styleNonce) setNonce(styleNonce);
+  const [store, inspect] = await Promise.all([openSealedStore(STORAGE_KEY), inspector()]);
+  const runtime = createJourneyRuntime(store, inspect);
+  // A page opened at /redirect (the provider sending the agent back) tells the journey so; then
+  // what the agent did before the app was here. Sent once: a journey's calls must not be made twice.
+  for (const event of [...openingEvents(decodeURI(window.location.pathname)), ...firstEvents]) runtime.actor.send(event as never);
+  await new Promise<void>((drawn) =>
+    createRoot(root).render(
+      <StrictMode>
+        <App runtime={runtime} styleNonce={styleNonce} onDrawn={drawn} />
+      </StrictMode>,
+    ),
+  );
+}
