@@ -56,9 +56,13 @@ export function StepScreen(props: StepScreenProps) {
  */
 export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData, send }: StepScreenProps & { loaded: LoadedStep }) {
   const { step, validator, form: rjsf, FormWidget, typing } = loaded;
-  const [formData, setFormData] = useState<Record<string, unknown>>(() =>
-    withoutRefusedConsents(step, withLocks(step, withJourneyValues(step, { ...(draft ?? saved) }, journeyData), journeyData)),
-  );
+  // What the screen opens with: the journey's values, then the schema's defaults as the form
+  // would fill them in (so it has nothing to report as it opens, and the screen draws once).
+  const [opening] = useState(() => {
+    const kept = withoutRefusedConsents(step, withLocks(step, withJourneyValues(step, { ...(draft ?? saved) }, journeyData), journeyData));
+    return { kept, shown: rjsf && validator && step.schema ? rjsf.withDefaults(validator, step.schema as RJSFSchema, kept) : kept };
+  });
+  const [formData, setFormData] = useState<Record<string, unknown>>(opening.shown);
   // The journey keeps what is on the screen as the step's draft (a photo uploaded, a name typed),
   // a moment after the last change, so a reload or a killed tab does not lose it.
   const first = useRef(true);
@@ -115,17 +119,28 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
   }
   const sentTo = typeof rootOptions.sentTo === 'string' ? getAt({ context: journeyData }, rootOptions.sentTo) : undefined;
   const context: StepFormContext = { call, formData, journeyData, send, fieldOptions, unlock };
-  const onChange = (changed: Record<string, unknown>) => {
-    const next = withoutRefusedConsents(step, changed);
-    // A field whose change sends a journey event (`ui:options.sends`): months, the visit date.
-    // Compared with the latest data, not this render's: rjsf may report twice before React draws
-    // again (its default filled in as the step opens), and the event must go once.
-    const before = latest.current;
-    latest.current = next;
+  /** A field whose change sends a journey event (`ui:options.sends`): months, the visit date. */
+  const sendChanges = (before: Record<string, unknown>, next: Record<string, unknown>) => {
     for (const [field, options] of Object.entries(fieldOptions)) {
       const sends = options.sends as { event?: string; as?: string } | undefined;
       if (sends?.event && next[field] !== undefined && next[field] !== before[field]) send({ type: sends.event, [sends.as ?? field]: next[field] });
     }
+  };
+  // A default the screen opened with is a change the journey hears of, as one typed (the
+  // contract's months asking their cost), once.
+  const openingSent = useRef(false);
+  useEffect(() => {
+    if (openingSent.current) return; // StrictMode runs a mount's effects twice
+    openingSent.current = true;
+    sendChanges(opening.kept, opening.shown);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- as the screen opens
+  const onChange = (changed: Record<string, unknown>) => {
+    const next = withoutRefusedConsents(step, changed);
+    // Compared with the latest data, not this render's: rjsf may report twice before React draws
+    // again, and an event must go once.
+    const before = latest.current;
+    latest.current = next;
+    sendChanges(before, next);
     setFormData(next);
   };
   // The event a validating button sends once the form passes (a report's cancel form sends

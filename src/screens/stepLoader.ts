@@ -1,7 +1,7 @@
 import type { RegistryWidgetsType, RJSFSchema, ValidatorType } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js';
 import type { StepFile } from '../engine/stepFile';
-import type { StepForm } from './rjsf/StepForm';
+import type { StepForm, withDefaults } from './rjsf/StepForm';
 import { stepFiles, stepValidators } from 'virtual:country/steps';
 import { whenIdle } from './whenIdle';
 import { fieldWidgets, formWidgets, type FormWidget } from './widgets/index';
@@ -17,7 +17,7 @@ export interface LoadedStep {
   /** The rules its fields check while the agent types (`ui:options.typing`), by format name. */
   typing?: Record<string, (value: string) => boolean>;
   /** The rjsf form and the widgets it uses, when the step asks for fields. */
-  form?: { Form: typeof StepForm; widgets: RegistryWidgetsType };
+  form?: { Form: typeof StepForm; widgets: RegistryWidgetsType; withDefaults: typeof withDefaults };
   /** The widget that is the step's whole form (a photo, a signature, the map, the offers). */
   FormWidget?: FormWidget;
 }
@@ -112,6 +112,6 @@ export async function assembleStep(step: StepFile, loadValidator: (() => Promise
     ...(FormWidget ? { FormWidget } : {}),
     ...(validator ? { validator: validator.validator } : {}),
     ...(validator?.typing && Object.keys(validator.typing).length > 0 ? { typing: validator.typing } : {}),
-    ...(rjsf ? { form: { Form: rjsf.StepForm, widgets: Object.fromEntries(widgets) as RegistryWidgetsType } } : {}),
+    ...(rjsf ? { form: { Form: rjsf.StepForm, widgets: Object.fromEntries(widgets) as RegistryWidgetsType, withDefaults: rjsf.withDefaults } } : {}),
   };
 }

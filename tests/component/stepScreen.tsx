@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import validator from '@rjsf/validator-ajv8';
 import { render, screen } from '@testing-library/react';
 import type { StepFile } from '../../src/engine/stepFile';
-import { StepForm } from '../../src/screens/rjsf/StepForm';
+import { StepForm, withDefaults } from '../../src/screens/rjsf/StepForm';
 import { LoadedStepScreen, StepScreen } from '../../src/screens/StepScreen';
 import type { StepFormContext } from '../../src/screens/stepFormContext';
 import { fieldWidgets } from '../../src/screens/widgets/index';
@@ -40,7 +40,7 @@ export async function showStepFile(step: StepFile, widgets: string[], journeyDat
     <MantineProvider env="test">
       <LoadedStepScreen
         stepName={step.step}
-        loaded={{ step, validator, form: { Form: StepForm, widgets: Object.fromEntries(loaded) as never } }}
+        loaded={{ step, validator, form: { Form: StepForm, widgets: Object.fromEntries(loaded) as never, withDefaults } }}
         saved={undefined}
         busy={false}
         call={noProvider}

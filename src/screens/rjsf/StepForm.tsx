@@ -5,6 +5,7 @@ import RadioWidget from '@rjsf/mantine/lib/widgets/RadioWidget.js';
 import TextareaWidget from '@rjsf/mantine/lib/widgets/TextareaWidget.js';
 import { generateTemplates } from '@rjsf/mantine/lib/templates/index.js';
 import { withTheme } from '@rjsf/core';
+import { getDefaultFormState, type Experimental_DefaultFormStateBehavior, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
 
 /**
  * rjsf with the Mantine theme, holding only the small theme widgets step files use. The theme's
@@ -18,3 +19,17 @@ export const StepForm = withTheme({
   widgets: { CheckboxWidget, CheckboxesWidget, PasswordWidget, RadioWidget, TextareaWidget },
 });
 export default StepForm;
+
+/**
+ * How the form fills in defaults: a `const` is no default (a select with no default opens empty,
+ * where rjsf would fill in the first option's const; a consent is never ticked for the agent).
+ */
+export const DEFAULT_FORM_STATE: Experimental_DefaultFormStateBehavior = { constAsDefaults: 'never' };
+
+/**
+ * The data with the schema's defaults filled in, as the form fills them when it opens. A screen
+ * that starts from it gives the form nothing to report as it opens, so it draws once, not twice.
+ */
+export const withDefaults = (validator: ValidatorType, schema: RJSFSchema, data: Record<string, unknown>) =>
+  (getDefaultFormState(validator, schema, data, schema, false, DEFAULT_FORM_STATE) ?? data) as Record<string, unknown>;
+

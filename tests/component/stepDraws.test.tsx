@@ -1,0 +1,33 @@
+// @vitest-environment jsdom
+import './jsdomShims';
+import { MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
+import { Profiler } from 'react';
+import { describe, expect, it } from 'vitest';
+import { StepScreen } from '../../src/screens/StepScreen';
+import type { SentEvent } from './stepScreen';
+
+// Issue 16: a step change draws the new screen once. The form used to report the schema's
+// defaults (El Salvador's document type, DUI) as a change as it opened: a second draw of the
+// whole screen inside the step change, then a draft sent to the journey (and saved) for nothing.
+describe('a step screen opening', () => {
+  it('draws once with its defaults filled in, and sends the journey no draft for them', async () => {
+    const sent: SentEvent[] = [];
+    let draws = 0;
+    render(
+      <MantineProvider env="test">
+        <Profiler id="step" onRender={() => (draws += 1)}>
+          <StepScreen stepName="clientInformation" saved={undefined} busy={false} call={() => Promise.reject(new Error('no call here'))} journeyData={{}} send={(event) => sent.push(event)} />
+        </Profiler>
+      </MantineProvider>,
+    );
+    await screen.findByRole('heading', { name: 'Información del cliente' }, { timeout: 10_000 });
+    const drawnBy = draws;
+    // The default is on the screen from the first draw.
+    expect(screen.getByRole('combobox', { name: /Tipo de documento/ })).toHaveProperty('value', 'DUI');
+    // Longer than the draft's delay (400 ms): nothing typed, nothing to keep.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(draws).toBe(drawnBy);
+    expect(sent.filter((event) => event.type === 'step.draft')).toEqual([]);
+  });
+});
