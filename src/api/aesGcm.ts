@@ -6,14 +6,32 @@
 
 const encoder = new TextEncoder();
 
+/**
+ * The browser's own base64 codec (`Uint8Array.prototype.toBase64`, `Uint8Array.fromBase64`:
+ * Chromium 140, Safari 18.2, Firefox 133), when it has it: one native pass over a sealed
+ * snapshot of 100 KB or more, where the code below walks it character by character.
+ */
+const native = {
+  to: (Uint8Array.prototype as unknown as { toBase64?: (this: Uint8Array) => string }).toBase64,
+  from: (Uint8Array as unknown as { fromBase64?: (text: string) => Uint8Array<ArrayBuffer> }).fromBase64,
+};
+
 /** Base64 of any length (`String.fromCharCode(...bytes)` overflows the stack past ~100 KB). */
 export function toBase64(bytes: Uint8Array): string {
+  if (native.to) return native.to.call(bytes);
   let text = '';
   for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(text);
 }
 
-export const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+/** The bytes of base64 `text` (whitespace ignored); throws on anything else, as `atob` does. */
+export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  if (native.from) return native.from(text);
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
 
 const params = (iv: Uint8Array<ArrayBuffer>, aad: string | undefined): AesGcmParams => ({ name: 'AES-GCM', iv, ...(aad === undefined ? {} : { additionalData: encoder.encode(aad) }) });
 
