@@ -11,7 +11,8 @@ import { operationWithRole } from '../api/operationTable';
 import { compileJourney } from '../engine/compileJourney';
 import { persistJourney, restoreJourney } from '../engine/persistence';
 import { connectAnalytics, loadTagManager } from './analytics';
-import { whenIdle } from '../screens/whenIdle';
+import { isBusy } from './journeyBusy';
+import { scheduleSaves } from './saveSchedule';
 import type { SealedStore } from './sealedStorage';
 import { indexedDbKeyring } from './callKeyring';
 import { createSessionRecorder, placeOf, recordSession, type SessionRecord } from './sessionRecorder';
@@ -113,11 +114,9 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
     loadTagManager();
   }
   // What the journey keeps survives a reload of the tab, sealed (AES-GCM, see sealedStorage).
-  // Written when the phone is idle, once per burst of changes, so that serializing it is not
-  // part of a step change; a tab being closed starts the last write at once.
-  let pendingSave: (() => void) | undefined;
+  // Written in idle time once the journey has settled, not during a step change or its call
+  // (saveSchedule.ts); a tab hidden or closed writes at once.
   const save = () => {
-    pendingSave = undefined;
     if (actor.getSnapshot().status !== 'active') return;
     const text: Saved = {
       journey: persistJourney(journey, actor.getPersistedSnapshot()),
@@ -126,16 +125,13 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
     };
     void store.save(JSON.stringify(text));
   };
-  const saveSoon = () => {
-    pendingSave ??= whenIdle(save, 1000);
-  };
-  actor.subscribe(saveSoon);
+  const saving = scheduleSaves({ save, busy: () => isBusy(actor.getSnapshot()) });
+  actor.subscribe(saving.changed);
   // Recorded before the journey handles each event; the session's end (`session.wiped`) clears it.
-  recordSession(actor, journey, recorder, saveSoon);
-  window.addEventListener('pagehide', () => {
-    if (!pendingSave) return;
-    pendingSave();
-    save();
+  recordSession(actor, journey, recorder, saving.changed);
+  window.addEventListener('pagehide', saving.flush);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') saving.flush();
   });
   actor.on('session.wiped', () => {
     delete session.sealedPin;

@@ -188,6 +188,31 @@ describe('the agent app in Chromium', () => {
     expect(await page.getByLabel('Número de documento').inputValue()).toBe('05129374-5');
   });
 
+  // The save ran in the idle time while the answer travelled, just as the answer came in.
+  it("saves nothing while the step's call is in flight, and saves the next step once it has answered", async () => {
+    const page = await app.newPage();
+    await startSale(page);
+    await page.getByLabel('Número de documento').fill('05129374-5');
+    await saveLanded(page, 'text', '05129374-5');
+    const before = await page.evaluate(() => sessionStorage.getItem('journey'));
+    // The provider takes 2.5 s to answer the check of the client.
+    await page.route('**/v1/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('status', { name: 'Cargando' }).waitFor();
+    const whileBusy: Array<string | null> = [];
+    while (await page.getByRole('status', { name: 'Cargando' }).isVisible()) {
+      whileBusy.push(await page.evaluate(() => sessionStorage.getItem('journey')));
+      await page.waitForTimeout(100);
+    }
+    expect(whileBusy.length).toBeGreaterThan(10);
+    expect(whileBusy.every((sealed) => sealed === before)).toBe(true);
+    await page.getByRole('heading', { name: 'Ingresa la dirección' }).waitFor();
+    await saveLanded(page, 'state', '"address"');
+  });
+
   it('warns an idle agent at 13 minutes and, without an answer, ends the session and wipes the sale at 15', async () => {
     const page = await app.newPage();
     await page.clock.install();
