@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './mantineStyles.css';
 import './tapTargets.css';
 import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';

@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { request } from 'node:http';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -130,6 +133,21 @@ describe('the agent app in Chromium', () => {
     }
     // The page itself is never kept: a new build must be seen at once.
     expect((await fetch(`${app.address}/`)).headers.get('cache-control')).toBe('no-store');
+  });
+
+  // The app took Mantine's whole stylesheet (35.6 KB gzip); it takes the files of the components
+  // it draws (src/app/mantineStyles.css), and a component newly used must bring its file.
+  it("styles every Mantine class the app's code names, with the stylesheets of the components it draws only", () => {
+    const assets = join(app.outDir, 'assets');
+    const files = readdirSync(assets);
+    const read = (ending: string) => files.filter((f) => f.endsWith(ending) && !f.startsWith('map-lib')).map((f) => readFileSync(join(assets, f), 'utf8'));
+    const styles = read('.css').join('\n');
+    const named = new Set(read('.js').flatMap((text) => text.match(/\bm_[0-9a-f]{6,8}\b/g) ?? []));
+    expect(named.size).toBeGreaterThan(100);
+    expect([...named].filter((name) => !styles.includes(name))).toEqual([]);
+    const appStyles = files.filter((f) => /^startApp-.*\.css$/.test(f));
+    expect(appStyles).toHaveLength(1);
+    expect(gzipSync(readFileSync(join(assets, appStyles[0] as string))).length / 1024).toBeLessThan(25);
   });
 
   it('sends a private URL without a session to the landing', async () => {

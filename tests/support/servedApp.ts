@@ -30,6 +30,10 @@ export function useServedApp(pack: PackChoice = {}) {
     get address() {
       return running().address;
     },
+    /** The build's folder, for what the files themselves hold. */
+    get outDir() {
+      return running().outDir;
+    },
     /** The sandbox behind the app: its database, for what the provider would have recorded. */
     get sandbox() {
       return running().sandbox;
