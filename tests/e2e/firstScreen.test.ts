@@ -35,6 +35,14 @@ const gzipKb = (files: Fetched[]) => files.reduce((sum, f) => sum + gzipSync(f.b
 /** The PIN's boxes, joined. */
 const typedPin = (page: Page) => page.locator('main input').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value).join(''));
 
+/** Opens the first screen, types `pin` from its first box and presses its button. */
+async function sendPin(page: Page, pin: string) {
+  await page.goto(`${app.address}/`);
+  await page.locator('main input').first().click();
+  await page.keyboard.type(pin);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+}
+
 describe('the first screen', () => {
   it('requests no rjsf, XState or journey code before the PIN field shows, in under 100 KB of script and 15 KB of style, brotli, straight from the page', async () => {
     const page = await app.newPage();
@@ -77,10 +85,7 @@ describe('the first screen', () => {
     page.on('request', (request) => {
       if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/accesstoken')) signIns.push(request.url());
     });
-    await page.goto(`${app.address}/`);
-    await page.locator('main input').first().click();
-    await page.keyboard.type('2580');
-    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await sendPin(page, '2580');
     await at(page, '/inicio');
     await page.getByRole('heading', { name: 'Inicio' }).waitFor();
     await page.waitForLoadState('networkidle');
@@ -89,10 +94,7 @@ describe('the first screen', () => {
 
   it("says a PIN too short in the step file's words, and keeps it to be finished", async () => {
     const page = await app.newPage();
-    await page.goto(`${app.address}/`);
-    await page.locator('main input').first().click();
-    await page.keyboard.type('258');
-    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await sendPin(page, '258');
     await page.getByText('El PIN debe tener de 4 a 8 dígitos').waitFor();
     expect(await typedPin(page)).toBe('258');
     // Finishing it in the next box takes the message away, and the PIN signs in.
@@ -111,10 +113,7 @@ describe('the first screen', () => {
       (url) => url.pathname.startsWith('/assets/') && !html.includes(url.pathname),
       (route) => route.abort('internetdisconnected'),
     );
-    await page.goto(`${app.address}/`);
-    await page.locator('main input').first().click();
-    await page.keyboard.type('2580');
-    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await sendPin(page, '2580');
     await page.getByRole('alert').filter({ hasText: 'No se pudo cargar la aplicación. Revisa tu conexión e inténtalo de nuevo.' }).waitFor();
     expect(pathOf(page)).toBe('/');
     expect(await typedPin(page)).toBe('2580');
@@ -126,10 +125,7 @@ describe('the first screen', () => {
 
   it('draws the app at once, not the first screen, when a sale is under way in the tab', async () => {
     const page = await app.newPage();
-    await page.goto(`${app.address}/`);
-    await page.locator('main input').first().click();
-    await page.keyboard.type('2580');
-    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await sendPin(page, '2580');
     await at(page, '/inicio');
     await expect.poll(() => page.evaluate(() => sessionStorage.getItem('journey') !== null), { timeout: 15_000 }).toBe(true);
     await page.goto(`${app.address}/`);
