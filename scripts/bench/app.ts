@@ -16,6 +16,7 @@
 import type { Page } from 'playwright-core';
 import { phoneContext } from '../../tests/support/chromium';
 import { assetGzipSizes } from './assetSizes';
+import { quantile } from './peers/stats';
 import { servedApp } from '../../tests/support/servedBuild';
 import { countrySales } from '../../tests/support/countrySales';
 
@@ -37,6 +38,9 @@ const gzipOf = assetGzipSizes(outDir);
  * A string, not a function: tsx would wrap a function's helpers in names the page lacks.
  */
 const recordStepChanges = `(() => {
+  // A whole sale loads hundreds of files: past the default 250 entries the later provider calls
+  // would not be seen, and changes with calls would count as changes without.
+  performance.setResourceTimingBufferSize(100000);
   const changes = [];
   window.stepChanges = changes;
   let pending;
@@ -78,10 +82,6 @@ async function scriptsDuring(page: Page, run: () => Promise<void>): Promise<Set<
 }
 
 const kb = (paths: Iterable<string>) => [...paths].filter((p) => !/\/map-lib-/.test(p)).reduce((sum, p) => sum + (gzipOf.get(p) ?? 0), 0) / 1024;
-const quantile = (values: number[], q: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
-};
 
 try {
   const context = await phoneContext(browser);

@@ -21,13 +21,10 @@ const loadApp = () => {
   return app;
 };
 
-const opensFirstScreen =
-  firstScreen !== null &&
-  decodeURI(window.location.pathname) === firstScreen.route &&
-  window.location.search === '' &&
-  sessionStorage.getItem(STORAGE_KEY) === null;
+const opensFirstScreen = (screen: typeof firstScreen): screen is NonNullable<typeof firstScreen> =>
+  screen !== null && decodeURI(window.location.pathname) === screen.route && window.location.search === '' && sessionStorage.getItem(STORAGE_KEY) === null;
 
-if (root && firstScreen && opensFirstScreen) {
+if (root && opensFirstScreen(firstScreen)) {
   drawFirstScreen(root, firstScreen, {
     onFirstInput: () => void loadApp().catch(() => undefined),
     onSubmit: async (event: FirstScreenEvent) => {

@@ -9,6 +9,7 @@ import type { StepFormContext } from './stepFormContext';
 import { JourneyDataView, SummaryLines, type SummaryLine } from './JourneyDataView';
 import { providerTitles, type TitlesFrom } from './providerTitles';
 import { splitJourneyOptions } from './journeyOptions';
+import { DEFAULT_FORM_STATE } from './rjsf/defaultFormState';
 import { ReadOnlyValueWidget } from './widgets/ReadOnlyValueWidget';
 import { loadAhead, loadedStep, loadStep, type LoadedStep } from './stepLoader';
 
@@ -210,9 +211,7 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
           widgets={{ ...rjsf.widgets, readOnlyValue: ReadOnlyValueWidget }}
           formContext={context}
           noHtml5Validate
-          // A `const` is a rule, not a value: a consent that must be given opens unticked, and a
-          // select with no default opens empty (rjsf would fill in the first option's const).
-          experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
+          experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}
           showErrorList={false}
           transformErrors={transformErrors}
           extraErrors={typingErrors}

@@ -5,7 +5,8 @@ import RadioWidget from '@rjsf/mantine/lib/widgets/RadioWidget.js';
 import TextareaWidget from '@rjsf/mantine/lib/widgets/TextareaWidget.js';
 import { generateTemplates } from '@rjsf/mantine/lib/templates/index.js';
 import { withTheme } from '@rjsf/core';
-import { getDefaultFormState, type Experimental_DefaultFormStateBehavior, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
+import { getDefaultFormState, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
+import { DEFAULT_FORM_STATE } from './defaultFormState';
 
 /**
  * rjsf with the Mantine theme, holding only the small theme widgets step files use. The theme's
@@ -21,13 +22,8 @@ export const StepForm = withTheme({
 export default StepForm;
 
 /**
- * How the form fills in defaults: a `const` is no default (a select with no default opens empty,
- * where rjsf would fill in the first option's const; a consent is never ticked for the agent).
- */
-export const DEFAULT_FORM_STATE: Experimental_DefaultFormStateBehavior = { constAsDefaults: 'never' };
-
-/**
- * The data with the schema's defaults filled in, as the form fills them when it opens. A screen
+ * The data with the schema's defaults filled in, as the form fills them when it opens (with the
+ * same settings: DEFAULT_FORM_STATE). A screen
  * that starts from it gives the form nothing to report as it opens, so it draws once, not twice.
  */
 export const withDefaults = (validator: ValidatorType, schema: RJSFSchema, data: Record<string, unknown>) =>
