@@ -1,6 +1,6 @@
 import { Alert, AppShell, Burger, Group, Loader, NavLink, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useState, type ReactNode } from 'react';
+import { memo, useCallback, useState, type ReactNode } from 'react';
 import { appTitle, sidebar } from 'virtual:country';
 import { IdleGuard } from './IdleGuard';
 import { useJourney } from './journeyContext';
@@ -16,11 +16,16 @@ const SESSION_EXPORT_KEY = String(import.meta.env.VITE_SESSION_EXPORT_KEY ?? '')
  * signed in (the country file's entries, spec 2.3: each an event of the journey), the step's message.
  */
 export function AppLayout({ children }: { children: ReactNode }) {
-  const { step, context, busy, send, sessionRecord } = useJourney();
+  const { step, context, busy, actor, sessionRecord } = useJourney();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const [exporting, setExporting] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const [exporting, setExporting] = useState<Exporting>('idle');
+  // Stable, so that the sidebar is not drawn again on every step change (SidebarEntries is memo).
+  const pick = useCallback((event: string) => {
+    close();
+    actor.send({ type: event } as never);
+  }, [actor, close]);
   // The session sealed and downloaded; the sealing code is loaded only now (not in the first screens' bundle).
-  const exportSession = async () => {
+  const exportSession = useCallback(async () => {
     setExporting('busy');
     try {
       const { exportSession: download } = await import('./sessionExport');
@@ -30,7 +35,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       // Nothing of the session is shown or logged: only that it did not work.
       setExporting('failed');
     }
-  };
+  }, [sessionRecord]);
   const signedIn = step !== undefined && !step.public;
   const message = context.ui?.message;
   return (
@@ -51,37 +56,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
         // The sidebar: the country's menu (spec 2.3) as its own navigation, exactly its entries;
         // the session's export for testers and support below it, outside the menu.
         <AppShell.Navbar p="sm" aria-label="Barra lateral">
-          <AppShell.Section grow component="nav" aria-label="Menú principal">
-            {sidebar.map((item) => (
-              <NavLink
-                key={item.event}
-                label={item.label}
-                component="button"
-                style={{ minHeight: 48 }}
-                onClick={() => {
-                  close();
-                  send({ type: item.event });
-                }}
-              />
-            ))}
-          </AppShell.Section>
-          {SESSION_EXPORT_KEY && (
-            // Discreet, at the bottom: for testers and support, not part of an agent's day.
-            <AppShell.Section>
-              <NavLink
-                label={exporting === 'busy' ? 'Exportando sesión…' : 'Exportar sesión'}
-                description={exporting === 'failed' ? 'No se pudo exportar la sesión' : undefined}
-                component="button"
-                style={{ minHeight: 48 }}
-                disabled={exporting === 'busy'}
-                onClick={() => void exportSession()}
-              />
-            </AppShell.Section>
-          )}
+          <SidebarEntries onPick={pick} exporting={exporting} onExport={exportSession} />
         </AppShell.Navbar>
       )}
       <AppShell.Main>
-        {signedIn && <IdleGuard onExpire={() => send({ type: 'session.idle' })} />}
+        {signedIn && <IdleGuard onExpire={() => actor.send({ type: 'session.idle' } as never)} />}
         {message && (
           <Alert color="red" role="alert" mb="md">
             {message}
@@ -92,3 +71,37 @@ export function AppLayout({ children }: { children: ReactNode }) {
     </AppShell>
   );
 }
+
+type Exporting = 'idle' | 'busy' | 'failed';
+
+/**
+ * The sidebar's entries: the country's menu (spec 2.3) as its own navigation, exactly its
+ * entries; the session's export for testers and support below it, outside the menu. Memo: a step
+ * change draws none of it again.
+ */
+const SidebarEntries = memo(function SidebarEntries({ onPick, exporting, onExport }: { onPick: (event: string) => void; exporting: Exporting; onExport: () => Promise<void> }) {
+  return (
+    <>
+      <AppShell.Section grow component="nav" aria-label="Menú principal">
+        {sidebar.map((item) => (
+          <NavLink key={item.event} label={item.label} component="button" style={ENTRY} onClick={() => onPick(item.event)} />
+        ))}
+      </AppShell.Section>
+      {SESSION_EXPORT_KEY && (
+        // Discreet, at the bottom: for testers and support, not part of an agent's day.
+        <AppShell.Section>
+          <NavLink
+            label={exporting === 'busy' ? 'Exportando sesión…' : 'Exportar sesión'}
+            description={exporting === 'failed' ? 'No se pudo exportar la sesión' : undefined}
+            component="button"
+            style={ENTRY}
+            disabled={exporting === 'busy'}
+            onClick={() => void onExport()}
+          />
+        </AppShell.Section>
+      )}
+    </>
+  );
+});
+
+const ENTRY = { minHeight: 48 };

@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Loader } from '@mantine/core';
 import type { ErrorSchema, RJSFSchema, RJSFValidationError, UiSchema } from '@rjsf/utils';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatMessages } from 'virtual:country/formats';
@@ -8,6 +8,7 @@ import { errorMessage } from '../validation/errorMessage';
 import type { StepFormContext } from './stepFormContext';
 import { JourneyDataView, SummaryLines, type SummaryLine } from './JourneyDataView';
 import { providerTitles, type TitlesFrom } from './providerTitles';
+import { ButtonRow, Paragraph, ScreenButton, ScreenColumn, ScreenHeading } from './screenChrome';
 import { splitJourneyOptions } from './journeyOptions';
 import { DEFAULT_FORM_STATE } from './rjsf/defaultFormState';
 import { ReadOnlyValueWidget } from './widgets/ReadOnlyValueWidget';
@@ -44,8 +45,8 @@ export function StepScreen(props: StepScreenProps) {
   }, [props.stepName]); // eslint-disable-line react-hooks/exhaustive-deps -- a step is loaded once per name
   const next = props.next?.join(',');
   useEffect(() => (next ? loadAhead(next.split(',')) : undefined), [next]);
-  if (failed) return <Text role="alert">No se pudo cargar la pantalla. Revisa tu conexión e inténtalo de nuevo.</Text>;
-  if (loaded === null) return <Text role="alert">{`Pantalla no encontrada: ${props.stepName}`}</Text>;
+  if (failed) return <Paragraph role="alert">No se pudo cargar la pantalla. Revisa tu conexión e inténtalo de nuevo.</Paragraph>;
+  if (loaded === null) return <Paragraph role="alert">{`Pantalla no encontrada: ${props.stepName}`}</Paragraph>;
   if (!loaded) return <Loader size="sm" role="status" aria-label="Cargando pantalla" />;
   return <LoadedStepScreen {...props} loaded={loaded} />;
 }
@@ -189,12 +190,12 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
     });
 
   return (
-    <Stack gap="md" maw={560} onKeyDown={onKeyDown}>
-      <Title order={2}>{step.title}</Title>
-      {step.description && <Text>{step.description}</Text>}
-      {(typeof sentTo === 'string' || typeof sentTo === 'number') && sentTo !== '' && <Text fw={500}>{`Enviado a ${String(sentTo)}`}</Text>}
-      {step.text?.map((paragraph) => <Text key={paragraph}>{paragraph}</Text>)}
-      {locked.length > 0 && <Text size="sm">Datos leídos del documento: si alguno no coincide, edítalo.</Text>}
+    <ScreenColumn onKeyDown={onKeyDown}>
+      <ScreenHeading>{step.title}</ScreenHeading>
+      {step.description && <Paragraph>{step.description}</Paragraph>}
+      {(typeof sentTo === 'string' || typeof sentTo === 'number') && sentTo !== '' && <Paragraph strong>{`Enviado a ${String(sentTo)}`}</Paragraph>}
+      {step.text?.map((paragraph) => <Paragraph key={paragraph}>{paragraph}</Paragraph>)}
+      {locked.length > 0 && <Paragraph small>Datos leídos del documento: si alguno no coincide, edítalo.</Paragraph>}
       {typeof rootOptions.from === 'string' && !FormWidget && (
         <JourneyDataView data={shows} options={rootOptions} rowEvent={rowButton} send={send} />
       )}
@@ -219,21 +220,20 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
           onSubmit={submit}
         />
       )}
-      <Group>
+      <ButtonRow>
         {(step.buttons ?? []).filter((button) => button !== rowButton && shownNow(button)).map((button) => (
-          <Button
+          <ScreenButton
             key={`${button.event}-${button.label}`}
-            size="md"
-            variant={button.primary ? 'filled' : 'default'}
-            loading={busy && button.primary}
+            primary={button.primary === true}
+            loading={busy && button.primary === true}
             disabled={disabledButton(button)}
             onClick={() => press(button)}
           >
             {button.label}
-          </Button>
+          </ScreenButton>
         ))}
-      </Group>
-    </Stack>
+      </ButtonRow>
+    </ScreenColumn>
   );
 }
 

@@ -94,7 +94,6 @@ export async function assembleStep(step: StepFile, loadValidator: (() => Promise
   const root = typeof ui['ui:widget'] === 'string' ? formWidgets[ui['ui:widget']] : undefined;
   const named = widgetNames(ui);
   if (step.schema && !root && (named.has('select') || hasChoices(step.schema))) named.add('SelectWidget');
-  if (named.has('textarea')) named.add('TextareaWidget');
   const names = [...named].filter((widget) => fieldWidgets[widget]);
   const [FormWidget, widgets, validator, rjsf] = await Promise.all([
     root?.(),

@@ -1,13 +1,42 @@
 /**
- * Runs `task` when the main thread is idle, at the latest after `timeoutMs` (a short pause where
- * the browser has no idle callbacks); returns how to cancel it. For work that must not be part
- * of a step change: saving the journey, loading the next steps' code.
+ * Runs `task` when the main thread is idle after the next frame is drawn, at the latest after
+ * `timeoutMs` (a hidden tab draws no frames; a browser without idle callbacks waits a short
+ * pause); returns how to cancel it. For work that must not be part of a step change: saving the
+ * journey, loading the next steps' code. The wait for a frame matters: a step's click is handled
+ * and then the browser waits for the screen's next refresh, idle, and an idle callback asked for
+ * during the click ran there, before the new screen was drawn (a save of 8 ms at 4x CPU in every
+ * step change).
  */
 export function whenIdle(task: () => void, timeoutMs: number): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(task, { timeout: timeoutMs });
-    return () => cancelIdleCallback(handle);
+  let cancelWait = () => {};
+  let finished = false;
+  const run = () => {
+    if (finished) return;
+    finished = true;
+    cancel();
+    task();
+  };
+  const deadline = setTimeout(run, timeoutMs);
+  const afterFrame = () => {
+    if (typeof requestIdleCallback === 'function') {
+      const handle = requestIdleCallback(run, { timeout: timeoutMs });
+      cancelWait = () => cancelIdleCallback(handle);
+    } else {
+      const handle = setTimeout(run, Math.min(timeoutMs, 200));
+      cancelWait = () => clearTimeout(handle);
+    }
+  };
+  if (typeof requestAnimationFrame === 'function') {
+    // Asked for inside a frame's callback, an idle callback runs after that frame is drawn.
+    const frame = requestAnimationFrame(afterFrame);
+    cancelWait = () => cancelAnimationFrame(frame);
+  } else afterFrame();
+  function cancel() {
+    clearTimeout(deadline);
+    cancelWait();
   }
-  const handle = setTimeout(task, Math.min(timeoutMs, 200));
-  return () => clearTimeout(handle);
+  return () => {
+    finished = true;
+    cancel();
+  };
 }

@@ -30,8 +30,7 @@ describe('a button with its own event that validates the form', () => {
     const sent = await showStepFile(cancelForm, ['SelectWidget']);
     const user = userEvent.setup({ delay: null });
     await user.type(screen.getByRole('textbox', { name: /Número de solicitud/ }), 'L-1502');
-    await user.click(screen.getByRole('combobox', { name: /Motivo/ }));
-    await user.click(await screen.findByRole('option', { name: 'Cambió de opinión' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: /Motivo/ }), screen.getByRole('option', { name: 'Cambió de opinión' }));
     const button = screen.getByRole('button', { name: 'Cancelar solicitud' });
     await waitFor(() => expect(button).toHaveProperty('disabled', false));
     await user.click(button);

@@ -47,8 +47,7 @@ describe('a mask that follows the document type', () => {
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     await waitFor(() => expect(sent.at(-1)).toEqual({ type: 'step.submit', data: { documentType: 'CC', documentNumber: '0801199012345' } }));
 
-    await user.click(screen.getByRole('combobox', { name: /Tipo de documento/ }));
-    await user.click(await screen.findByRole('option', { name: 'Pasaporte' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: /Tipo de documento/ }), screen.getByRole('option', { name: 'Pasaporte' }));
     await user.clear(number);
     await user.type(number, 'E-1234567');
     expect(number).toHaveProperty('value', 'E-1234567');

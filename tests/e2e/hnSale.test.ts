@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { screenshot } from '../support/chromium';
 import { activate, fillAddress, fillContract, MARIA, progressOf, scheduleVisit, sellUntilActivation, signInToClientInformation, submitClient, type HnCustomer } from '../support/hnSale';
-import { at, choose, click, fromMenu } from '../support/sale';
+import { at, choose, click, fromMenu, listOptions } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
 import { describeSmall, smallTapTargets } from '../support/tapTargets';
 
@@ -110,7 +110,7 @@ describe('a Honduras sale in Chromium', () => {
     // A pending lead cancelled with one of Honduras's four reasons.
     // The leads that can still be cancelled are offered (pending or waiting for the seller), no settled one.
     await page.getByLabel(/^Número de solicitud a cancelar/).first().click();
-    const offered = await page.getByRole('option').allInnerTexts();
+    const offered = await listOptions(page).allInnerTexts();
     smallTargets.push(...describeSmall('/ventas-reporte options', await smallTapTargets(page)));
     expect(offered).toEqual(expect.arrayContaining(['L-1502 · Óscar Reyes', 'L-1504 · Wilmer Andino']));
     expect(offered.some((o) => o.startsWith('L-1501') || o.startsWith('L-1503'))).toBe(false);

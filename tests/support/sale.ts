@@ -28,12 +28,26 @@ export async function fromMenu(page: Page, entry: string) {
 }
 /** Clicks a button by its exact label. */
 export const click = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
+/** The options of the list open on the screen (a searchable select's), not a phone select's. */
+export const listOptions = (page: Page) => page.getByRole('listbox').getByRole('option');
+/** What a select shows as chosen, by its label: its option's text, or the text in its box. */
+export async function chosen(page: Page, label: string): Promise<string> {
+  const control = page.getByLabel(new RegExp(`^${label}`)).first();
+  return control.evaluate((element) => (element instanceof HTMLSelectElement ? (element.value === '' ? '' : (element.selectedOptions[0]?.text ?? '')) : (element as HTMLInputElement).value));
+}
 /** Opens a select by its label and picks an option (the first when none is named). */
 export async function choose(page: Page, label: string, option?: string) {
-  await page.getByLabel(new RegExp(`^${label}`)).first().click();
-  const options = page.getByRole('option');
+  const control = page.getByLabel(new RegExp(`^${label}`)).first();
+  // A few fixed choices are the phone's own select; lists of data are a searchable list.
+  if ((await control.evaluate((element) => element.tagName)) === 'SELECT') {
+    const first = (await control.locator('option:not([disabled])').first().innerText()).trim();
+    await control.selectOption({ label: option ?? first });
+    return;
+  }
+  await control.click();
+  const options = listOptions(page);
   await options.first().waitFor();
-  await (option ? page.getByRole('option', { name: option, exact: true }) : options.first()).click();
+  await (option ? page.getByRole('listbox').getByRole('option', { name: option, exact: true }) : options.first()).click();
 }
 /** Opens a date picker by its label and picks the first date it offers. */
 export async function pickFirstDate(page: Page, label: string) {

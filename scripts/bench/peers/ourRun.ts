@@ -24,6 +24,8 @@ export interface StepChange extends Timing {
   calls: number;
   /** What was waited for: the screen's first field, or its heading on a screen without one. */
   target: 'field' | 'heading';
+  /** Whether the screen showed its loader on the way (its code was still being fetched). */
+  waitedForCode: boolean;
 }
 
 export interface OurRun {
@@ -64,7 +66,9 @@ const RECORDER = `(() => {
   };
   const lookChange = () => {
     const click = pending;
-    if (!click || location.pathname === click.from || document.querySelector(loading)) return;
+    if (!click) return;
+    if (document.querySelector('[aria-label="Cargando pantalla"]')) click.waitedForCode = true;
+    if (location.pathname === click.from || document.querySelector(loading)) return;
     const what = target();
     if (!what) return;
     pending = undefined;
@@ -73,11 +77,11 @@ const RECORDER = `(() => {
     requestAnimationFrame(() => setTimeout(() => {
       const end = performance.now();
       const calls = performance.getEntriesByType('resource').filter((r) => r.initiatorType === 'fetch' && r.startTime >= click.start && r.startTime <= end).length;
-      state.changes.push({ from: decodeURI(click.from), to, visible: at - click.start, frame: end - click.start, calls, target: what });
+      state.changes.push({ from: decodeURI(click.from), to, visible: at - click.start, frame: end - click.start, calls, target: what, waitedForCode: click.waitedForCode === true });
     }, 0));
   };
   const countOptions = () => {
-    const shown = document.querySelectorAll('[role=option]').length;
+    const shown = document.querySelectorAll('[role=option], select option:not([disabled])').length;
     const route = decodeURI(location.pathname);
     if (shown > (state.options[route] || 0)) state.options[route] = shown;
   };
@@ -85,7 +89,7 @@ const RECORDER = `(() => {
   // Started at the click's dispatch, as the peers' harness starts just before its click.
   document.addEventListener('click', (event) => {
     if (!(event.target instanceof Element) || !event.target.closest('button')) return;
-    const click = { from: location.pathname, start: performance.now() };
+    const click = { from: location.pathname, start: performance.now(), waitedForCode: false };
     pending = click;
     const frame = () => { if (pending !== click) return; lookChange(); if (pending === click) requestAnimationFrame(frame); };
     requestAnimationFrame(frame);

@@ -1,23 +1,23 @@
 import CheckboxesWidget from '@rjsf/mantine/lib/widgets/CheckboxesWidget.js';
-import CheckboxWidget from '@rjsf/mantine/lib/widgets/CheckboxWidget.js';
-import PasswordWidget from '@rjsf/mantine/lib/widgets/PasswordWidget.js';
-import RadioWidget from '@rjsf/mantine/lib/widgets/RadioWidget.js';
-import TextareaWidget from '@rjsf/mantine/lib/widgets/TextareaWidget.js';
 import { generateTemplates } from '@rjsf/mantine/lib/templates/index.js';
 import { withTheme } from '@rjsf/core';
 import { getDefaultFormState, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
+import CountedTextareaWidget from '../widgets/CountedTextareaWidget';
 import { DEFAULT_FORM_STATE } from './defaultFormState';
+import { plainTemplates } from './plainTemplates';
+import { CheckboxWidget, RadioWidget } from './toggleWidgets';
 
 /**
- * rjsf with the Mantine theme, holding only the small theme widgets step files use. The theme's
- * default export brings every widget, the date ones with @mantine/dates and dayjs, into the first
- * screen. The select (Mantine's Combobox, the largest) and the project's own widgets
- * (src/screens/widgets) are loaded with the step that needs them. Text, e-mail and number fields
- * are the theme's input template, so they need no widget here.
+ * rjsf for a step's form. The fields step files use are drawn as plain elements with Mantine's
+ * classes (plainTemplates, toggleWidgets, CountedTextareaWidget: the same look, none of
+ * Mantine's components per field); the Mantine theme's templates stay for the shapes no step
+ * uses yet (arrays, additional properties). Text, e-mail, password and number fields are the
+ * input template, so they need no widget here. The select (Mantine's Combobox) and the
+ * project's other widgets (src/screens/widgets) are loaded with the step that needs them.
  */
 export const StepForm = withTheme({
-  templates: generateTemplates(),
-  widgets: { CheckboxWidget, CheckboxesWidget, PasswordWidget, RadioWidget, TextareaWidget },
+  templates: { ...generateTemplates(), ...plainTemplates },
+  widgets: { CheckboxWidget, CheckboxesWidget, RadioWidget, TextareaWidget: CountedTextareaWidget },
 });
 export default StepForm;
 
@@ -28,4 +28,3 @@ export default StepForm;
  */
 export const withDefaults = (validator: ValidatorType, schema: RJSFSchema, data: Record<string, unknown>) =>
   (getDefaultFormState(validator, schema, data, schema, false, DEFAULT_FORM_STATE) ?? data) as Record<string, unknown>;
-

@@ -1,5 +1,5 @@
-import { TextInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
+import { InputFrame } from '../rjsf/inputFrame';
 import { applyMask } from '../../validation/phone';
 import type { StepFormContext } from '../stepFormContext';
 
@@ -19,29 +19,38 @@ export function MaskedInputWidget({ id, value, onChange, options, label, rawErro
   const formData = (registry.formContext as StepFormContext | undefined)?.formData ?? {};
   const mask = by ? by.masks[String(formData[by.field] ?? '')] : String(options.mask ?? '#### ####');
   const text = typeof value === 'string' ? value : '';
-  const common = { id, label, required, disabled, placeholder, error: rawErrors?.[0], size: 'md' as const };
+  const frame = { id, kind: 'TextInput', size: 'md' as const, label, required, disabled, error: rawErrors?.[0] };
   if (mask === undefined) {
     return (
-      <TextInput
-        {...common}
-        value={text}
-        maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
-        onChange={(event) => onChange(event.currentTarget.value === '' ? undefined : event.currentTarget.value)}
-      />
+      <InputFrame {...frame}>
+        {(look) => (
+          <input
+            {...look}
+            placeholder={placeholder}
+            value={text}
+            maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
+            onChange={(event) => onChange(event.currentTarget.value === '' ? undefined : event.currentTarget.value)}
+          />
+        )}
+      </InputFrame>
     );
   }
   const max = [...mask].filter((c) => c === '#').length;
+  const prefix = typeof options.prefix === 'string' ? { text: options.prefix, widthRem: 3.5 } : undefined;
   return (
-    <TextInput
-      {...common}
-      inputMode="numeric"
-      leftSection={typeof options.prefix === 'string' ? options.prefix : undefined}
-      leftSectionWidth={typeof options.prefix === 'string' ? 56 : undefined}
-      value={applyMask(text, mask)}
-      onChange={(event) => {
-        const next = event.currentTarget.value.replace(/\D/g, '').slice(0, max);
-        onChange(next === '' ? undefined : next);
-      }}
-    />
+    <InputFrame {...frame} {...(prefix ? { prefix } : {})}>
+      {(look) => (
+        <input
+          {...look}
+          inputMode="numeric"
+          placeholder={placeholder}
+          value={applyMask(text, mask)}
+          onChange={(event) => {
+            const next = event.currentTarget.value.replace(/\D/g, '').slice(0, max);
+            onChange(next === '' ? undefined : next);
+          }}
+        />
+      )}
+    </InputFrame>
   );
 }

@@ -16,8 +16,6 @@ export const fieldWidgets: Record<string, () => Promise<Widget>> = {
   documentUpload: () => import('./DocumentUploadWidget').then((m) => m.DocumentUploadWidget as Widget),
   // The theme's select, under rjsf's own name so it replaces the plain one (see rjsf/StepForm).
   SelectWidget: () => import('../rjsf/ChoiceSelectWidget').then((m) => m.default as Widget),
-  // The theme's text area with a count of what is typed (`ui:options.counter`), under rjsf's name.
-  TextareaWidget: () => import('./CountedTextareaWidget').then((m) => m.default as Widget),
 };
 
 export type FormWidget = (props: FormWidgetProps) => React.JSX.Element;

@@ -56,7 +56,7 @@ async function enabled(control: Locator, what: string, ms = 10_000) {
 
 /** Picks the option named `title` of the open list, else its first one (noted). */
 async function pickOption(ctx: DriveContext, field: ScreenField, title: string, match: (name: string) => boolean = (name) => name === title) {
-  const options = ctx.page.getByRole('option');
+  const options = ctx.page.getByRole('listbox').getByRole('option');
   await options.first().waitFor({ timeout: 10_000 }).catch(() => {
     throw new NotDrivable(`the field "${field.name}" (${field.widget}) offers no option`);
   });
@@ -80,13 +80,14 @@ const typeDigits: FieldFiller = async (ctx, field, value) => {
   await input.pressSequentially(digits);
 };
 
-/** A select of the schema's choices: the choice's title. */
+/** A select of the schema's choices (the phone's own select): the choice's title. */
 const chooseTitle: FieldFiller = async (ctx, field, value) => {
   const input = await control(ctx, field);
   const title = choiceTitle(field.schema, value);
-  if ((await input.inputValue()) === title) return;
-  await input.click();
-  await pickOption(ctx, field, title);
+  const offered = (await input.locator('option:not([disabled])').allInnerTexts()).map((name) => name.trim());
+  if (offered.length === 0) throw new NotDrivable(`the field "${field.name}" (${field.widget}) offers no option`);
+  if (!offered.includes(title)) ctx.notes.push(`${field.label}: "${title}" is not offered, chose "${offered[0]}"`);
+  await input.selectOption({ label: offered.includes(title) ? title : (offered[0] as string) });
 };
 
 /** A select fed by the provider (`providerSelect`): waits for the field it depends on, then the value's row. */

@@ -1,0 +1,138 @@
+import type { CSSProperties, ReactNode } from 'react';
+
+/**
+ * A field's frame as Mantine's input wrapper draws it (label with its asterisk, description,
+ * the input's box with an optional left section, the error), written as plain elements that
+ * carry Mantine's own classes and variables, so it looks the same with Mantine's stylesheet
+ * and costs none of its components: a step change with a form drew every field through
+ * Mantine's style props, hooks and context, about a third of its time at 4x CPU. A Mantine
+ * update that renames its classes fails the browser test that checks every Mantine class the
+ * built code names is styled (tests/e2e/agentApp.test.ts).
+ */
+
+export type FieldSize = 'sm' | 'md';
+
+const HALF_XS = 'calc(var(--mantine-spacing-xs) / 2)';
+/** The theme's least input height (44 px, a tap target: src/app/theme.ts). */
+export const TAP_HEIGHT = 'calc(2.75rem * var(--mantine-scale))';
+const smaller = (size: FieldSize) => `calc(var(--mantine-font-size-${size}) - calc(0.125rem * var(--mantine-scale)))`;
+
+/** What the input inside a frame takes from it: Mantine's classes and the field's ARIA. */
+export interface InputLook {
+  id: string;
+  className: string;
+  'data-variant': 'default';
+  'data-error'?: true;
+  'data-disabled'?: true;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+  disabled?: boolean;
+  required?: boolean;
+}
+
+export interface InputFrameProps {
+  id: string;
+  /** The component Mantine names in its static classes (TextInput, Textarea, NumberInput). */
+  kind: string;
+  size: FieldSize;
+  label?: ReactNode;
+  required?: boolean;
+  /** The required field's asterisk (`ui:options.withAsterisk: false` hides it). */
+  withAsterisk?: boolean;
+  disabled?: boolean;
+  description?: ReactNode;
+  /** The description under the input (a counter), read aloud as it changes. */
+  descriptionBelow?: boolean;
+  error?: string;
+  /** Text inside the box, before what is typed (a country's phone prefix), and its width in rem. */
+  prefix?: { text: string; widthRem: number };
+  multiline?: boolean;
+  /** Drawn at the box's end, taps going through to the input (a select's chevron). */
+  rightSection?: ReactNode;
+  children: (look: InputLook) => ReactNode;
+}
+
+export function InputFrame({ id, kind, size, label, required, withAsterisk = required, disabled, description, descriptionBelow, error, prefix, multiline, rightSection, children }: InputFrameProps) {
+  const hasDescription = description !== undefined && description !== null && description !== '';
+  const hasError = error !== undefined && error !== '';
+  const wrapperVars: Record<string, string> = {};
+  if (hasDescription && !descriptionBelow) wrapperVars['--input-margin-top'] = HALF_XS;
+  if (hasError || (hasDescription && descriptionBelow)) wrapperVars['--input-margin-bottom'] = HALF_XS;
+  wrapperVars['--input-height'] = TAP_HEIGHT;
+  wrapperVars['--input-fz'] = `var(--mantine-font-size-${size})`;
+  if (multiline) wrapperVars['--input-padding-y'] = `var(--input-padding-y-${size})`;
+  if (prefix) wrapperVars['--input-left-section-width'] = `calc(${prefix.widthRem}rem * var(--mantine-scale))`;
+  if (rightSection) wrapperVars['--input-right-section-pointer-events'] = 'none';
+  const describedBy = [hasError ? `${id}-error` : '', hasDescription ? `${id}-description` : ''].filter(Boolean).join(' ');
+  const descriptionText = hasDescription && (
+    <p
+      style={{ '--input-description-size': smaller(size), ...(descriptionBelow ? { textAlign: 'right' } : {}) } as CSSProperties}
+      className={`m_fe47ce59 mantine-InputWrapper-description mantine-${kind}-description`}
+      data-size={size}
+      id={`${id}-description`}
+      {...(descriptionBelow ? { 'aria-live': 'polite' as const } : {})}
+    >
+      {description}
+    </p>
+  );
+  return (
+    <div className={`m_46b77525 mantine-InputWrapper-root mantine-${kind}-root`} data-size={size} data-error={hasError || undefined}>
+      {label !== undefined && label !== '' && (
+        <label
+          style={{ '--input-label-size': `var(--mantine-font-size-${size})` } as CSSProperties}
+          className={`m_8fdc1311 mantine-InputWrapper-label mantine-${kind}-label`}
+          data-size={size}
+          data-required={withAsterisk || undefined}
+          htmlFor={id}
+          id={`${id}-label`}
+        >
+          {label}
+          {withAsterisk && (
+            <span className={`m_78a94662 mantine-InputWrapper-required mantine-${kind}-required`} aria-hidden="true">
+              {' *'}
+            </span>
+          )}
+        </label>
+      )}
+      {!descriptionBelow && descriptionText}
+      <div
+        style={wrapperVars as CSSProperties}
+        className={`m_6c018570 mantine-Input-wrapper mantine-${kind}-wrapper`}
+        data-variant="default"
+        data-size={size}
+        data-error={hasError || undefined}
+        data-disabled={disabled || undefined}
+        data-multiline={multiline || undefined}
+        data-with-left-section={prefix ? true : undefined}
+        data-pointer={rightSection ? true : undefined}
+        data-with-right-section={rightSection ? true : undefined}
+      >
+        {prefix && (
+          <div data-position="left" className={`m_82577fc2 mantine-Input-section mantine-${kind}-section`}>
+            {prefix.text}
+          </div>
+        )}
+        {children({
+          id,
+          className: `m_8fb7ebe7 mantine-Input-input mantine-${kind}-input`,
+          'data-variant': 'default',
+          ...(hasError ? { 'data-error': true, 'aria-invalid': true } : {}),
+          ...(disabled ? { 'data-disabled': true, disabled: true } : {}),
+          ...(required ? { required: true } : {}),
+          ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+        })}
+        {rightSection && (
+          <div data-position="right" className={`m_82577fc2 mantine-Input-section mantine-${kind}-section`}>
+            {rightSection}
+          </div>
+        )}
+      </div>
+      {descriptionBelow && descriptionText}
+      {hasError && (
+        <p style={{ '--input-error-size': smaller(size) } as CSSProperties} className={`m_8f816625 mantine-InputWrapper-error mantine-${kind}-error`} data-size={size} id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { whenIdle } from '../../src/screens/whenIdle';
+
+/** The browser's frame and idle queues, run by hand. */
+function browserQueues() {
+  const frames: Array<() => void> = [];
+  const idles: Array<() => void> = [];
+  vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+  vi.stubGlobal('cancelAnimationFrame', () => undefined);
+  vi.stubGlobal('requestIdleCallback', (callback: () => void) => idles.push(callback));
+  vi.stubGlobal('cancelIdleCallback', () => undefined);
+  return {
+    drawFrame: () => frames.splice(0).forEach((callback) => callback()),
+    idle: () => idles.splice(0).forEach((callback) => callback()),
+  };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('idle work', () => {
+  // A step's click asked for the journey's save in idle time, and the browser, idle while it
+  // waited to draw the new screen, ran the save first: every step change waited for it.
+  it('waits until the next screen is drawn (a save ran before the new step showed)', () => {
+    const { drawFrame, idle } = browserQueues();
+    const task = vi.fn();
+    whenIdle(task, 1000);
+    idle();
+    expect(task).not.toHaveBeenCalled();
+    drawFrame();
+    idle();
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs by its deadline in a tab that draws no frames, once', () => {
+    vi.useFakeTimers();
+    const { drawFrame, idle } = browserQueues();
+    const task = vi.fn();
+    whenIdle(task, 1000);
+    vi.advanceTimersByTime(1000);
+    expect(task).toHaveBeenCalledTimes(1);
+    drawFrame();
+    idle();
+    expect(task).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing once cancelled', () => {
+    const { drawFrame, idle } = browserQueues();
+    const task = vi.fn();
+    const cancel = whenIdle(task, 1000);
+    drawFrame();
+    cancel();
+    idle();
+    expect(task).not.toHaveBeenCalled();
+  });
+});
