@@ -45,13 +45,16 @@ const recordStepChanges = `(() => {
   window.stepChanges = changes;
   let pending;
   const loading = '[aria-label="Cargando"], [aria-label="Cargando pantalla"]';
+  // A new screen is a new heading (each step's screen is drawn anew); the URL follows once it is drawn.
+  const heading = () => (document.querySelector('main') || document.body).querySelector('h1, h2');
   document.addEventListener('click', (event) => {
     if (!(event.target instanceof Element) || !event.target.closest('button')) return;
-    const click = { from: location.pathname, start: event.timeStamp };
+    const click = { from: location.pathname, heading: heading(), start: event.timeStamp };
     pending = click;
     const frame = () => {
       if (pending !== click) return; // another click took over: this one did not change the step
-      if (location.pathname !== click.from && !document.querySelector(loading)) {
+      const now = heading();
+      if (now && now !== click.heading && !document.querySelector(loading)) {
         pending = undefined;
         // This frame paints the new screen; a task queued now runs right after that paint.
         setTimeout(() => {

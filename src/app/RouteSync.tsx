@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { currentStep, routeOf } from '../engine/compileJourney';
 import { routeMatches } from '../engine/routes';
+import { afterNextPaint } from '../screens/whenIdle';
 import { withInspect } from './inspectMode';
 import { useJourney } from './journeyContext';
 
@@ -18,15 +19,18 @@ export function RouteSync() {
   const shown = useRef<string | undefined>(undefined);
   const target = step ? routeOf(step, context) : undefined;
 
-  // The machine moved: show its step.
+  // The machine moved: show its step, once its screen is drawn (a history entry costs a few ms
+  // at a phone's speed, and the new screen waited for it).
   useEffect(() => {
     if (!target || target === shown.current) return;
-    const first = shown.current === undefined;
+    const replace = shown.current === undefined || step?.history === 'reset';
     shown.current = target;
-    if (routeMatches(target, browserPath())) return;
-    // (A tester's `?inspect` stays on every URL: a step change or a reload goes on inspecting.)
-    if (first || step?.history === 'reset') window.history.replaceState(null, '', withInspect(target));
-    else window.history.pushState(null, '', withInspect(target));
+    afterNextPaint(() => {
+      if (routeMatches(target, browserPath())) return;
+      // (A tester's `?inspect` stays on every URL: a step change or a reload goes on inspecting.)
+      if (replace) window.history.replaceState(null, '', withInspect(target));
+      else window.history.pushState(null, '', withInspect(target));
+    });
   }, [target]); // eslint-disable-line react-hooks/exhaustive-deps -- only a new step moves the URL
 
   // The browser moved: ask the machine, then show where it is (its step again if it stayed).

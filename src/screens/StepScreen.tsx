@@ -76,7 +76,7 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
     const handle = setTimeout(() => send({ type: 'step.draft', data: formData }), DRAFT_DELAY_MS);
     return () => clearTimeout(handle);
   }, [formData]); // eslint-disable-line react-hooks/exhaustive-deps -- only a change of the data is saved
-  const form = useRef<{ submit: () => void } | null>(null);
+  const form = useRef<{ validateForm: () => boolean } | null>(null);
   // The data as last changed, for onChange (see there); it follows every other change too.
   const latest = useRef(formData);
   useEffect(() => {
@@ -159,7 +159,11 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
   const disabledButton = (button: StepButton) => busy || (button.validate === true && missingRequired);
   const press = (button: StepButton) => {
     submitting.current = button.event;
-    if (button.validate && form.current) form.current.submit();
+    // Checked by the form (its errors shown at their fields), then sent at once: rjsf's own submit
+    // goes through the browser's form submission and draws the whole form again before it reports.
+    if (button.validate && form.current) {
+      if (form.current.validateForm()) submit();
+    }
     else if (button.event === 'step.submit') submit();
     else send({ type: button.event });
   };

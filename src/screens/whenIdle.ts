@@ -40,3 +40,20 @@ export function whenIdle(task: () => void, timeoutMs: number): () => void {
     cancel();
   };
 }
+
+/**
+ * Runs `task` once the next frame is drawn (at the latest after `timeoutMs`: a hidden tab draws
+ * none). Tasks asked for in order run in that order. For what the agent does not see but a step
+ * change used to wait for: the browser's history entry for the new step.
+ */
+export function afterNextPaint(task: () => void, timeoutMs = 100): void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(deadline);
+    task();
+  };
+  const deadline = setTimeout(run, timeoutMs);
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(run, 0));
+}

@@ -60,16 +60,16 @@ describe('the agent app in Chromium', () => {
     const page = await app.newPage();
     await signIn(page);
     await page.getByRole('heading', { name: 'Inicio' }).waitFor();
-    expect(path(page)).toBe('/inicio');
+    await expect.poll(() => path(page)).toBe('/inicio');
     await screenshot(page, '01-inicio');
     await openMenu(page, 'Nuevo cliente');
     await page.getByRole('heading', { name: 'Información del cliente' }).waitFor();
-    expect(path(page)).toBe('/información-del-cliente');
+    await expect.poll(() => path(page)).toBe('/información-del-cliente');
     await page.getByLabel('Número de documento').fill('02356718-6');
     await screenshot(page, '02-informacion-del-cliente');
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByRole('heading', { name: 'Deuda pendiente de pago' }).waitFor();
-    expect(path(page)).toBe('/deuda-pendiente');
+    await expect.poll(() => path(page)).toBe('/deuda-pendiente');
     // What the customer owes, in dollars; the title is not repeated in the text.
     await page.getByText('Saldo pendiente: $87.50').waitFor();
     expect(await page.getByText('Deuda pendiente de pago').count()).toBe(1);
@@ -80,7 +80,7 @@ describe('the agent app in Chromium', () => {
     const page = await app.newPage();
     await signIn(page, '0000');
     await page.getByRole('alert').filter({ hasText: 'PIN incorrecto' }).waitFor();
-    expect(path(page)).toBe('/');
+    await expect.poll(() => path(page)).toBe('/');
     // On a PIN failure the PIN is cleared (spec 7.1).
     const typed = await page.locator('input').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value).join(''));
     expect(typed).toBe('');
@@ -154,7 +154,7 @@ describe('the agent app in Chromium', () => {
     const page = await app.newPage();
     await page.goto(`${app.address}/ventas-reporte`);
     await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
-    expect(path(page)).toBe('/');
+    await expect.poll(() => path(page)).toBe('/');
   });
 
   it('resumes at the same step after a reload, and goes back with what was typed', async () => {
@@ -166,7 +166,7 @@ describe('the agent app in Chromium', () => {
     await saveLanded(page, 'state', '"address"');
     await page.reload();
     await page.getByRole('heading', { name: 'Ingresa la dirección' }).waitFor();
-    expect(path(page)).toBe('/ingresa-direccion');
+    await expect.poll(() => path(page)).toBe('/ingresa-direccion');
     // Browser back goes to the step before, with what was typed there.
     await page.goBack();
     await page.getByRole('heading', { name: 'Información del cliente' }).waitFor();
@@ -180,7 +180,7 @@ describe('the agent app in Chromium', () => {
     await page.getByLabel('Número de documento').fill('04644848-8');
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByText('El DUI ingresado no es válido').first().waitFor();
-    expect(path(page)).toBe('/información-del-cliente');
+    await expect.poll(() => path(page)).toBe('/información-del-cliente');
   });
 
   it('shows the current step when a link opens a step the journey has not reached', async () => {
@@ -190,7 +190,7 @@ describe('the agent app in Chromium', () => {
     // The agent (or a tester) types a later step's address: the journey stays where it is.
     await page.goto(`${app.address}/documentos`);
     await page.getByRole('heading', { name: 'Información del cliente' }).waitFor();
-    expect(path(page)).toBe('/información-del-cliente');
+    await expect.poll(() => path(page)).toBe('/información-del-cliente');
     expect(await page.getByRole('heading', { name: 'Documentos' }).count()).toBe(0);
   });
 
@@ -246,7 +246,9 @@ describe('the agent app in Chromium', () => {
 
     await page.clock.fastForward('15:01');
     await page.getByRole('alert').filter({ hasText: 'Tu sesión terminó por inactividad' }).waitFor();
-    expect(path(page)).toBe('/');
+    // The URL is written once the screen is drawn: on this page's fake clock, a moment must pass.
+    await page.clock.runFor(200);
+    await expect.poll(() => path(page)).toBe('/');
     const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }));
     expect(stored).not.toContain('05129374');
     // Signed out: a private page goes back to the landing.
@@ -303,7 +305,7 @@ describe('the agent app in Chromium', () => {
     for (let i = 0; i < 3; i++) {
       await page.goBack().catch(() => undefined);
       await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
-      expect(path(page)).toBe('/');
+      await expect.poll(() => path(page)).toBe('/');
       expect(await page.locator('body').innerText()).not.toContain('05129374');
     }
     // Nothing of the sale is left: no cookie, and the sealed snapshot is not the sale's.
@@ -323,7 +325,7 @@ describe('the agent app in Chromium', () => {
     await armFault(app.address, 'clientInfoValidateV2', 'state-mismatch');
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
-    expect(path(page)).toBe('/');
+    await expect.poll(() => path(page)).toBe('/');
     expect(await page.locator('body').innerText()).not.toContain('05129374');
     // The provider ended the session as well: its cookie is gone, and the call keys with it.
     await expect.poll(() => page.context().cookies()).toEqual([]);
@@ -332,6 +334,6 @@ describe('the agent app in Chromium', () => {
     expect(stored).not.toContain('05129374');
     await page.goto(`${app.address}/ventas-reporte`);
     await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
-    expect(path(page)).toBe('/');
+    await expect.poll(() => path(page)).toBe('/');
   });
 });

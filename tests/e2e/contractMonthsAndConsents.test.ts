@@ -63,6 +63,6 @@ describe('step choices in Chromium', () => {
     expect(seen).toEqual(Object.keys(consents));
     await createOrder(page);
     await page.waitForFunction(() => decodeURI(location.pathname) !== '/confirmar-orden', undefined, { timeout: 30_000 });
-    expect(pathOf(page)).toBe('/orden-exito');
+    await expect.poll(() => pathOf(page)).toBe('/orden-exito');
   }, 240_000);
 });

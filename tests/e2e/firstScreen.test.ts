@@ -115,7 +115,7 @@ describe('the first screen', () => {
     );
     await sendPin(page, '2580');
     await page.getByRole('alert').filter({ hasText: 'No se pudo cargar la aplicación. Revisa tu conexión e inténtalo de nuevo.' }).waitFor();
-    expect(pathOf(page)).toBe('/');
+    await expect.poll(() => pathOf(page)).toBe('/');
     expect(await typedPin(page)).toBe('2580');
     // Back online: the same button signs in.
     await page.unrouteAll();

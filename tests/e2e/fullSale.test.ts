@@ -80,7 +80,7 @@ describe('a sale in Chromium', () => {
     // Back is blocked once the order exists: the browser's back button leaves the agent here.
     await page.goBack();
     await page.waitForTimeout(300);
-    expect(pathOf(page)).toBe('/orden-exito');
+    await expect.poll(() => pathOf(page)).toBe('/orden-exito');
     expect(await page.locator('main').innerText()).toContain(leadId ?? 'L-');
 
     await click(page, 'Volver al inicio');

@@ -21,7 +21,7 @@ describe('ID capture in Chromium', () => {
     for (const n of [1, 2]) {
       await sendPhoto(page, 'unreadable.png');
       await page.getByRole('alert').filter({ hasText: `No pudimos extraer los datos, por favor intenta nuevamente. Reintentar (${n}/3)` }).waitFor();
-      expect(pathOf(page)).toBe('/id-escaneo-frontal');
+      await expect.poll(() => pathOf(page)).toBe('/id-escaneo-frontal');
     }
     await screenshot(page, 'id-front-retry');
     await sendPhoto(page, 'unreadable.png');
@@ -38,7 +38,7 @@ describe('ID capture in Chromium', () => {
     for (const n of [1, 2]) {
       await sendPhoto(page, 'carmen-flores-rear.png');
       await page.getByRole('alert').filter({ hasText: `El número del DUI de la parte de atras no concuerda con la parte frontal. Reintentar (${n}/3)` }).waitFor();
-      expect(pathOf(page)).toBe('/id-escaneo-posterior');
+      await expect.poll(() => pathOf(page)).toBe('/id-escaneo-posterior');
     }
     await sendPhoto(page, 'carmen-flores-rear.png');
     await at(page, '/id-revisar');

@@ -255,7 +255,7 @@ describe('the map step in Chromium', () => {
   it('checks the map centre as it is: the agent who submits at once sees its node and network type', async () => {
     const page = await app.newPage();
     await sellUntilConfirmation(page, app.address, '/cobertura-exito');
-    expect(pathOf(page)).toBe('/cobertura-exito');
+    await expect.poll(() => pathOf(page)).toBe('/cobertura-exito');
     await page.getByRole('heading', { name: '¡Hay cobertura!' }).waitFor();
     expect(await shown(page, 'Nodo')).toBe('N-SS-CEN-01');
     expect(await shown(page, 'Tipo de red')).toBe('FTTH');

@@ -44,7 +44,7 @@ describe("the provider's words on screen, in Chromium", () => {
     await fillReferences(page);
     await click(page, 'Continuar');
     await page.getByRole('alert').filter({ hasText: 'El correo electrónico no existe o no recibe mensajes, verifica que esté bien escrito' }).waitFor();
-    expect(pathOf(page)).toBe('/contrato-formulario');
+    await expect.poll(() => pathOf(page)).toBe('/contrato-formulario');
     // Nothing typed is lost: the references are still there.
     expect(await page.getByLabel(/^Nombre de la referencia 2/).first().inputValue()).toBe('Marta Ruiz');
     await email.fill('ana.perez@example.com');

@@ -57,6 +57,6 @@ describe('OTP and schedule in Chromium', () => {
     await armFault('scheduleDates', '404');
     await sellUntilConfirmation(page, app.address, '/agendar-visita');
     await page.getByRole('alert').filter({ hasText: 'No hay disponibilidad en las fecha que estas solicitando, por favor validar fechas posteriores' }).waitFor();
-    expect(pathOf(page)).toBe('/agendar-visita');
+    await expect.poll(() => pathOf(page)).toBe('/agendar-visita');
   }, 120_000);
 });

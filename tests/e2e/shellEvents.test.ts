@@ -31,12 +31,12 @@ describe('the shell\'s events in Chromium', () => {
     await armFault(app.address, 'clientInfoValidateV2', '503');
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByRole('heading', { name: 'Sitio en mantenimiento' }).waitFor();
-    expect(pathOf(page)).toBe('/mantenimiento');
+    await expect.poll(() => pathOf(page)).toBe('/mantenimiento');
     expect(await page.getByText('Estamos realizando tareas de mantenimiento.').isVisible()).toBe(true);
     await screenshot(page, 'mantenimiento');
     await page.getByRole('button', { name: 'Reintentar' }).click();
     await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
-    expect(pathOf(page)).toBe('/');
+    await expect.poll(() => pathOf(page)).toBe('/');
   });
 
   it('takes the agent to /mantenimiento when the sign-in gets the maintenance answer', async () => {
@@ -48,18 +48,18 @@ describe('the shell\'s events in Chromium', () => {
     await page.keyboard.type('2580');
     await page.getByRole('button', { name: 'Ingresar' }).click();
     await page.getByRole('heading', { name: 'Sitio en mantenimiento' }).waitFor();
-    expect(pathOf(page)).toBe('/mantenimiento');
+    await expect.poll(() => pathOf(page)).toBe('/mantenimiento');
   });
 
   it('resumes the provider\'s session at /redirect: a signed-in agent opening it lands on the home step', async () => {
     const page = await app.newPage();
     await startSale(page);
-    expect(pathOf(page)).toBe('/información-del-cliente');
+    await expect.poll(() => pathOf(page)).toBe('/información-del-cliente');
     // The provider sends the agent back to /redirect: the session is asked again, and home it is
     // (a page opened at any other URL would show the sale's current step instead).
     await page.goto(`${app.address}/redirect`);
     await page.getByRole('heading', { name: 'Inicio' }).waitFor();
-    expect(pathOf(page)).toBe('/inicio');
+    await expect.poll(() => pathOf(page)).toBe('/inicio');
   });
 
   it('sends /redirect without a session to the landing', async () => {
@@ -70,7 +70,7 @@ describe('the shell\'s events in Chromium', () => {
     });
     await page.goto(`${app.address}/redirect`);
     await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
-    expect(pathOf(page)).toBe('/');
+    await expect.poll(() => pathOf(page)).toBe('/');
     // It did ask the provider whose session it is: the journey's redirect step ran.
     expect(asked.some((p) => p.includes('/salesperson/details/'))).toBe(true);
   });

@@ -6,8 +6,9 @@
  *
  * - first input: navigation start to the PIN field visible (our first field), and the frame after;
  * - the scripts and stylesheets asked for before then (the first screen's files);
- * - each step change: from the click on a button to the next screen's first field (or, on a
- *   screen without one, its heading) visible with no loader left, and the frame after; with
+ * - each step change: from the click on a button to the next screen (a new heading) with its first
+ *   field (or, on a screen without one, its heading) visible and no loader left, and the frame
+ *   after (the URL is written once the screen is drawn, so the new route is read then); with
  *   the provider calls made meanwhile (fetches), as `npm run bench:app` counts them;
  * - the most options a select of each screen showed at once (when the sale opened it).
  *
@@ -68,14 +69,16 @@ const RECORDER = `(() => {
     const click = pending;
     if (!click) return;
     if (document.querySelector('[aria-label="Cargando pantalla"]')) click.waitedForCode = true;
-    if (location.pathname === click.from || document.querySelector(loading)) return;
+    // A new screen is a new heading (each step's screen is drawn anew); the URL follows a frame later.
+    const heading = screen().querySelector('h1, h2');
+    if (!heading || heading === click.heading || document.querySelector(loading)) return;
     const what = target();
     if (!what) return;
     pending = undefined;
     const at = performance.now();
-    const to = decodeURI(location.pathname);
     requestAnimationFrame(() => setTimeout(() => {
       const end = performance.now();
+      const to = decodeURI(location.pathname);
       const calls = performance.getEntriesByType('resource').filter((r) => r.initiatorType === 'fetch' && r.startTime >= click.start && r.startTime <= end).length;
       state.changes.push({ from: decodeURI(click.from), to, visible: at - click.start, frame: end - click.start, calls, target: what, waitedForCode: click.waitedForCode === true });
     }, 0));
@@ -89,7 +92,7 @@ const RECORDER = `(() => {
   // Started at the click's dispatch, as the peers' harness starts just before its click.
   document.addEventListener('click', (event) => {
     if (!(event.target instanceof Element) || !event.target.closest('button')) return;
-    const click = { from: location.pathname, start: performance.now(), waitedForCode: false };
+    const click = { from: location.pathname, heading: screen().querySelector('h1, h2'), start: performance.now(), waitedForCode: false };
     pending = click;
     const frame = () => { if (pending !== click) return; lookChange(); if (pending === click) requestAnimationFrame(frame); };
     requestAnimationFrame(frame);

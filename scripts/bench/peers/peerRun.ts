@@ -89,12 +89,22 @@ async function withProfile<T>(viewport: { width: number; height: number }, work:
 /** The shared harness's window: a desktop page (the peers' apps are laid out for it). */
 const VIEWPORT = { width: 1280, height: 900 };
 
-export async function runPeer(address: string, firstFields: string[], rate: number): Promise<PeerRun> {
+/**
+ * `driver`: a script that gives the page the harness's `window.__pb` where the engine has none
+ * (ours: wizardPack.ts), run before the page's own.
+ */
+export async function runPeer(address: string, firstFields: string[], rate: number, driver?: string): Promise<PeerRun> {
   return withProfile(VIEWPORT, async (page, context) => {
     await throttled(context, page, rate);
+    if (driver) await page.addInitScript({ content: driver });
     await page.addInitScript({ content: firstFieldWatch(firstFields[0] ?? '') });
     await page.goto(`${address}/`, { waitUntil: 'load' });
-    await page.waitForFunction('window.__peerFirst && window.__pb && window.__pb.fill', null, { timeout: 60_000 });
+    // A function, not a string: a page whose Content Security Policy has no 'unsafe-eval' (ours,
+    // from the sandbox) refuses a string to wait on.
+    await page.waitForFunction(() => {
+      const page = window as unknown as { __peerFirst?: unknown; __pb?: { fill?: unknown } };
+      return Boolean(page.__peerFirst && page.__pb?.fill);
+    }, null, { timeout: 60_000 });
     const first = (await page.evaluate('window.__peerFirst')) as Timing;
     const steps: PeerRun['steps'] = [];
     for (let i = 0; i + 1 < firstFields.length; i++) {
@@ -120,10 +130,14 @@ export async function runPeer(address: string, firstFields: string[], rate: numb
  * malformed document number) and lets a valid one through, so that every engine does the same
  * work on a click.
  */
-export async function checkValidation(address: string): Promise<string> {
+export async function checkValidation(address: string, driver?: string): Promise<string> {
   return withProfile(VIEWPORT, async (page) => {
+    if (driver) await page.addInitScript({ content: driver });
     await page.goto(`${address}/`);
-    await page.waitForFunction('window.__pb && window.__pb.fill && window.__pb.step', null, { timeout: 60_000 });
+    await page.waitForFunction(() => {
+      const page = window as unknown as { __pb?: { fill?: unknown; step?: unknown } };
+      return Boolean(page.__pb?.fill && page.__pb.step);
+    }, null, { timeout: 60_000 });
     await page.waitForTimeout(300);
     const next = async () => {
       await page.evaluate('[...document.querySelectorAll(window.__pb.nextSel)].find((b) => b.offsetParent).click()');
