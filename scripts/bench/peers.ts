@@ -92,7 +92,7 @@ if (wizardPack) {
 }
 const servedWizard = wizardPack ? await servedApp({ country: WIZARD_COUNTRY, packs: wizardPack }) : undefined;
 if (servedWizard) log(`our engine with the peers' wizard served by the sandbox at ${servedWizard.address}`);
-const driver = wizard ? wizardDriver(wizard.FILL) : undefined;
+const driver = wizard ? wizardDriver(wizard.FILL, wizard.STEP_TITLES) : undefined;
 
 /**
  * Our build's scripts and stylesheets: sizes gzipped at level 9 as the peers' are counted, and

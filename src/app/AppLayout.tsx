@@ -3,7 +3,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { memo, useCallback, useState, type ReactNode } from 'react';
 import { appTitle, sidebar } from 'virtual:country';
 import { IdleGuard } from './IdleGuard';
-import { useJourney } from './journeyContext';
+import { currentStep } from '../engine/compileJourney';
+import { isBusy } from './journeyBusy';
+import { useJourneyRuntime, useJourneyValue } from './journeyContext';
 
 /**
  * The support team's public key that exported sessions are sealed with (a JWK, from the build:
@@ -14,9 +16,16 @@ const SESSION_EXPORT_KEY = String(import.meta.env.VITE_SESSION_EXPORT_KEY ?? '')
 /**
  * The frame around every step: header with the country's app name and progress, the sidebar when
  * signed in (the country file's entries, spec 2.3: each an event of the journey), the step's message.
+ * It reads only whether the agent is signed in; the progress, the busy spinner and the message
+ * read their own values, so a step change draws them and not the frame (Mantine's AppShell
+ * writes its layout's styles each time it is drawn).
  */
 export function AppLayout({ children }: { children: ReactNode }) {
-  const { step, context, busy, actor, sessionRecord } = useJourney();
+  const { actor, sessionRecord } = useJourneyRuntime();
+  const signedIn = useJourneyValue((snapshot, runtime) => {
+    const step = currentStep(runtime.journey, snapshot);
+    return step !== undefined && !step.public;
+  });
   const [opened, { toggle, close }] = useDisclosure(false);
   const [exporting, setExporting] = useState<Exporting>('idle');
   // Stable, so that the sidebar is not drawn again on every step change (SidebarEntries is memo).
@@ -36,8 +45,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       setExporting('failed');
     }
   }, [sessionRecord]);
-  const signedIn = step !== undefined && !step.public;
-  const message = context.ui?.message;
+  const expire = useCallback(() => actor.send({ type: 'session.idle' } as never), [actor]);
   return (
     <AppShell header={{ height: 56 }} navbar={signedIn ? { width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } } : undefined} padding="md">
       <AppShell.Header>
@@ -46,10 +54,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             {signedIn && <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Menú" />}
             <Text fw={700}>{appTitle}</Text>
           </Group>
-          <Group gap="sm">
-            {busy && <Loader size="sm" role="status" aria-label="Cargando" />}
-            {step?.progress && <Text aria-label="Progreso">{`${step.progress.n}/${step.progress.of}`}</Text>}
-          </Group>
+          <HeaderStatus />
         </Group>
       </AppShell.Header>
       {signedIn && (
@@ -60,16 +65,37 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </AppShell.Navbar>
       )}
       <AppShell.Main>
-        {signedIn && <IdleGuard onExpire={() => actor.send({ type: 'session.idle' } as never)} />}
-        {message && (
-          <Alert color="red" role="alert" mb="md">
-            {message}
-          </Alert>
-        )}
+        {signedIn && <IdleGuard onExpire={expire} />}
+        <StepMessage />
         {children}
       </AppShell.Main>
     </AppShell>
   );
+}
+
+/** The header's right side: the spinner while the journey waits on a call, and the step's progress. */
+function HeaderStatus() {
+  const busy = useJourneyValue(isBusy);
+  const progress = useJourneyValue((snapshot, runtime) => {
+    const shown = currentStep(runtime.journey, snapshot)?.progress;
+    return shown ? `${shown.n}/${shown.of}` : undefined;
+  });
+  return (
+    <Group gap="sm">
+      {busy && <Loader size="sm" role="status" aria-label="Cargando" />}
+      {progress && <Text aria-label="Progreso">{progress}</Text>}
+    </Group>
+  );
+}
+
+/** The journey's message for the agent (a refusal, a lost connection), above the step. */
+function StepMessage() {
+  const message = useJourneyValue((snapshot) => (snapshot.context as { ui?: { message?: string | null } }).ui?.message);
+  return message ? (
+    <Alert color="red" role="alert" mb="md">
+      {message}
+    </Alert>
+  ) : null;
 }
 
 type Exporting = 'idle' | 'busy' | 'failed';

@@ -1,9 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { currentStep, routeOf } from '../engine/compileJourney';
 import { routeMatches } from '../engine/routes';
-import { afterNextPaint } from '../screens/whenIdle';
+import { whenIdle } from '../screens/whenIdle';
 import { withInspect } from './inspectMode';
 import { useJourney } from './journeyContext';
+
+/** How long after a step change its URL may wait for idle time. */
+const URL_AT_THE_LATEST_MS = 200;
 
 /** The path the browser shows, decoded (`/año` rather than `/a%C3%B1o`). */
 const browserPath = () => decodeURI(window.location.pathname);
@@ -19,18 +22,19 @@ export function RouteSync() {
   const shown = useRef<string | undefined>(undefined);
   const target = step ? routeOf(step, context) : undefined;
 
-  // The machine moved: show its step, once its screen is drawn (a history entry costs a few ms
-  // at a phone's speed, and the new screen waited for it).
+  // The machine moved: show its step, in idle time once its screen is drawn (a history entry
+  // costs a few ms at a phone's speed, and the new screen waited for it). Entries asked for in
+  // order are written in that order.
   useEffect(() => {
     if (!target || target === shown.current) return;
     const replace = shown.current === undefined || step?.history === 'reset';
     shown.current = target;
-    afterNextPaint(() => {
+    whenIdle(() => {
       if (routeMatches(target, browserPath())) return;
       // (A tester's `?inspect` stays on every URL: a step change or a reload goes on inspecting.)
       if (replace) window.history.replaceState(null, '', withInspect(target));
       else window.history.pushState(null, '', withInspect(target));
-    });
+    }, URL_AT_THE_LATEST_MS);
   }, [target]); // eslint-disable-line react-hooks/exhaustive-deps -- only a new step moves the URL
 
   // The browser moved: ask the machine, then show where it is (its step again if it stayed).

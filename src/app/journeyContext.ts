@@ -15,11 +15,29 @@ export const JourneyContext = createContext<JourneyRuntime | null>(null);
  * subscribe to it), and `useActorRef` would stop and restart it under StrictMode's double mount.
  */
 export function useJourney() {
-  const runtime = useContext(JourneyContext);
-  if (!runtime) throw new Error('useJourney needs a JourneyContext provider');
+  const runtime = useJourneyRuntime();
   const snapshot = useSelector(runtime.actor, (s) => s);
   const busy = useSelector(runtime.actor, isBusy);
   const step = currentStep(runtime.journey, snapshot);
   const context = snapshot.context as Record<string, unknown> & { ui?: { message?: string | null } };
   return { ...runtime, snapshot, step, busy, context, send: (event: { type: string } & Record<string, unknown>) => runtime.actor.send(event as never) };
 }
+
+/** The running journey itself (its actor, journey and calls), without subscribing to its changes. */
+export function useJourneyRuntime(): JourneyRuntime {
+  const runtime = useContext(JourneyContext);
+  if (!runtime) throw new Error('useJourney needs a JourneyContext provider');
+  return runtime;
+}
+
+/**
+ * One value read from the journey, drawn again only when that value changes (compared with
+ * `Object.is`): the frame around the steps reads a few, and a step change that leaves them as
+ * they were draws none of it.
+ */
+export function useJourneyValue<T>(select: (snapshot: JourneySnapshotOf<JourneyRuntime>, runtime: JourneyRuntime) => T): T {
+  const runtime = useJourneyRuntime();
+  return useSelector(runtime.actor, (snapshot) => select(snapshot as JourneySnapshotOf<JourneyRuntime>, runtime));
+}
+
+type JourneySnapshotOf<R extends JourneyRuntime> = ReturnType<R['actor']['getSnapshot']>;

@@ -46,6 +46,16 @@ describe('idle work', () => {
     expect(task).toHaveBeenCalledTimes(1);
   });
 
+  it('runs tasks in the order they were asked for', () => {
+    const { drawFrame, idle } = browserQueues();
+    const ran: string[] = [];
+    whenIdle(() => ran.push('push /a'), 200);
+    whenIdle(() => ran.push('push /b'), 200);
+    drawFrame();
+    idle();
+    expect(ran).toEqual(['push /a', 'push /b']);
+  });
+
   it('does nothing once cancelled', () => {
     const { drawFrame, idle } = browserQueues();
     const task = vi.fn();

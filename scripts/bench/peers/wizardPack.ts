@@ -119,8 +119,9 @@ export function writeWizardPack(dir: string, wizard: Wizard): string {
  * one to the page (an init script, not part of the app): a step's values are set as a browser
  * sets them on a typed field, a chosen option and a ticked box (the events React listens to).
  */
-export const wizardDriver = (fill: Array<Record<string, unknown>>) => `(() => {
+export const wizardDriver = (fill: Array<Record<string, unknown>>, titles: string[]) => `(() => {
   const FILL = ${JSON.stringify(fill)};
+  const TITLES = ${JSON.stringify(titles)};
   const setValue = (element, value) => {
     const prototype = element instanceof HTMLSelectElement ? HTMLSelectElement.prototype : element instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : HTMLInputElement.prototype;
     Object.getOwnPropertyDescriptor(prototype, 'value').set.call(element, value);
@@ -129,9 +130,11 @@ export const wizardDriver = (fill: Array<Record<string, unknown>>) => `(() => {
   window.__pb = {
     fieldSel: (name) => '[id="root_' + name + '"]',
     nextSel: 'main button',
+    // The step on the screen, by its heading (the URL follows the screen in idle time).
     step: () => {
-      const at = /^\\/paso-(\\d+)$/.exec(location.pathname);
-      return at ? Number(at[1]) - 1 : location.pathname === '/listo' ? FILL.length : -1;
+      const heading = document.querySelector('main h2');
+      const title = heading ? heading.textContent : '';
+      return TITLES.includes(title) ? TITLES.indexOf(title) : title === 'Done' ? FILL.length : -1;
     },
     fill: (index, override) => {
       const values = Object.assign({}, FILL[index], override || {});
