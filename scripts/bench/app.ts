@@ -61,7 +61,11 @@ const recordStepChanges = `(() => {
           const end = performance.now();
           // Provider calls made on the way (the sandbox's answers are part of the time then).
           const calls = performance.getEntriesByType('resource').filter((r) => r.initiatorType === 'fetch' && r.startTime >= click.start && r.startTime <= end).length;
-          changes.push({ from: decodeURI(click.from), to: decodeURI(location.pathname), ms: end - click.start, calls });
+          // The route is read once the URL has followed (in idle time, at most 200 ms later).
+          const record = () => changes.push({ from: decodeURI(click.from), to: decodeURI(location.pathname), ms: end - click.start, calls });
+          const until = end + 1000;
+          const follow = () => (location.pathname !== click.from || performance.now() > until ? record() : setTimeout(follow, 20));
+          follow();
         }, 0);
         return;
       }

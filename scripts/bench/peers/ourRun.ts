@@ -8,7 +8,7 @@
  * - the scripts and stylesheets asked for before then (the first screen's files);
  * - each step change: from the click on a button to the next screen (a new heading) with its first
  *   field (or, on a screen without one, its heading) visible and no loader left, and the frame
- *   after (the URL is written once the screen is drawn, so the new route is read then); with
+ *   after (the URL is written once the screen is drawn, so the new route is read once it has followed); with
  *   the provider calls made meanwhile (fetches), as `npm run bench:app` counts them;
  * - the most options a select of each screen showed at once (when the sale opened it).
  *
@@ -78,9 +78,12 @@ const RECORDER = `(() => {
     const at = performance.now();
     requestAnimationFrame(() => setTimeout(() => {
       const end = performance.now();
-      const to = decodeURI(location.pathname);
       const calls = performance.getEntriesByType('resource').filter((r) => r.initiatorType === 'fetch' && r.startTime >= click.start && r.startTime <= end).length;
-      state.changes.push({ from: decodeURI(click.from), to, visible: at - click.start, frame: end - click.start, calls, target: what, waitedForCode: click.waitedForCode === true });
+      // The route is read once the URL has followed (in idle time, at most 200 ms later).
+      const record = () => state.changes.push({ from: decodeURI(click.from), to: decodeURI(location.pathname), visible: at - click.start, frame: end - click.start, calls, target: what, waitedForCode: click.waitedForCode === true });
+      const until = end + 1000;
+      const follow = () => (location.pathname !== click.from || performance.now() > until ? record() : setTimeout(follow, 20));
+      follow();
     }, 0));
   };
   const countOptions = () => {
