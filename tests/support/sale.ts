@@ -40,6 +40,8 @@ export async function choose(page: Page, label: string, option?: string) {
   const control = page.getByLabel(new RegExp(`^${label}`)).first();
   // A few fixed choices are the phone's own select; lists of data are a searchable list.
   if ((await control.evaluate((element) => element.tagName)) === 'SELECT') {
+    // A long list's options are put in the page when the select is reached (as a touch does).
+    await control.focus();
     const first = (await control.locator('option:not([disabled])').first().innerText()).trim();
     await control.selectOption({ label: option ?? first });
     return;

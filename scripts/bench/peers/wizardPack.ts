@@ -142,7 +142,11 @@ export const wizardDriver = (fill: Array<Record<string, unknown>>, titles: strin
         const element = document.getElementById('root_' + name);
         if (!element) continue;
         if (element.type === 'checkbox') { if (element.checked !== Boolean(value)) element.click(); }
-        else setValue(element, String(value));
+        else {
+          // A long select puts its options in the page when it is reached, as an agent's touch does.
+          if (element instanceof HTMLSelectElement) element.focus();
+          setValue(element, String(value));
+        }
       }
     },
     errors: () => [...document.querySelectorAll('.mantine-InputWrapper-error')].map((error) => error.textContent),

@@ -1,6 +1,7 @@
 import SelectWidget from '@rjsf/mantine/lib/widgets/SelectWidget.js';
 import { enumOptionsIndexForValue, labelValue, type WidgetProps } from '@rjsf/utils';
-import type { CSSProperties } from 'react';
+import { useState, type CSSProperties } from 'react';
+import { flushSync } from 'react-dom';
 import { dropdownWhileOpen } from '../widgets/selectDropdown';
 import { InputFrame } from './inputFrame';
 
@@ -17,9 +18,24 @@ const CHEVRON = { '--combobox-chevron-size': 'var(--combobox-chevron-size-sm)' }
  * theme's multi-select.
  */
 export default function ChoiceSelectWidget(props: WidgetProps) {
-  const { id, htmlName, value, required, disabled, readonly, autofocus, label, hideLabel, rawErrors, options, placeholder, multiple, onChange, onBlur, onFocus } = props;
-  if (multiple) return <SelectWidget {...props} options={{ ...props.options, comboboxProps: { withinPortal: false, ...dropdownWhileOpen } }} />;
+  if (props.multiple) return <SelectWidget {...props} options={{ ...props.options, comboboxProps: { withinPortal: false, ...dropdownWhileOpen } }} />;
+  return <PhoneSelect {...props} />;
+}
+
+/**
+ * Past this many choices the list is put in the page when the agent reaches for the select
+ * (a touch, the focus, a key), before the phone opens its picker; until then the select holds the
+ * choice it shows. Three hundred options were three hundred elements made at every step change.
+ */
+const LONG_LIST = 20;
+
+function PhoneSelect({ id, htmlName, value, required, disabled, readonly, autofocus, label, hideLabel, rawErrors, options, placeholder, onChange, onBlur, onFocus }: WidgetProps) {
   const { enumOptions = [], enumDisabled, emptyValue } = options;
+  const [reached, setReached] = useState(enumOptions.length <= LONG_LIST);
+  // Drawn at once (flushSync), so the options are there when the browser opens its picker.
+  const reach = () => {
+    if (!reached) flushSync(() => setReached(true));
+  };
   // Each option's value in the page: the choice itself when it is a text or a number, else its place.
   const keys = enumOptions.map((option, at) => (typeof option.value === 'string' || typeof option.value === 'number' ? String(option.value) : `#${at}`));
   const index = enumOptionsIndexForValue(value, enumOptions);
@@ -47,20 +63,25 @@ export default function ChoiceSelectWidget(props: WidgetProps) {
           name={htmlName || id}
           value={chosen}
           autoFocus={autofocus}
+          onPointerDown={reach}
+          onKeyDown={reach}
           onChange={(event) => onChange(decode(event.target.value))}
           onBlur={(event) => onBlur(id, decode(event.target.value))}
-          onFocus={(event) => onFocus(id, decode(event.target.value))}
+          onFocus={(event) => {
+            reach();
+            onFocus(id, decode(event.target.value));
+          }}
         >
           {chosen === '' && (
             <option value="" disabled>
               {placeholder || ''}
             </option>
           )}
-          {enumOptions.map((option, at) => (
+          {enumOptions.map((option, at) => (!reached && keys[at] !== chosen ? null : (
             <option key={keys[at]} value={keys[at]} disabled={Array.isArray(enumDisabled) && enumDisabled.includes(option.value)}>
               {option.label}
             </option>
-          ))}
+          )))}
         </select>
       )}
     </InputFrame>

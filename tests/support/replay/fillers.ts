@@ -84,6 +84,8 @@ const typeDigits: FieldFiller = async (ctx, field, value) => {
 const chooseTitle: FieldFiller = async (ctx, field, value) => {
   const input = await control(ctx, field);
   const title = choiceTitle(field.schema, value);
+  // A long list's options are put in the page when the select is reached (as a touch does).
+  await input.focus();
   const offered = (await input.locator('option:not([disabled])').allInnerTexts()).map((name) => name.trim());
   if (offered.length === 0) throw new NotDrivable(`the field "${field.name}" (${field.widget}) offers no option`);
   if (!offered.includes(title)) ctx.notes.push(`${field.label}: "${title}" is not offered, chose "${offered[0]}"`);
