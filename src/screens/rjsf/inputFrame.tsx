@@ -15,7 +15,8 @@ export type FieldSize = 'sm' | 'md';
 const HALF_XS = 'calc(var(--mantine-spacing-xs) / 2)';
 /** The theme's least input height (44 px, a tap target: src/app/theme.ts). */
 export const TAP_HEIGHT = 'calc(2.75rem * var(--mantine-scale))';
-const smaller = (size: FieldSize) => `calc(var(--mantine-font-size-${size}) - calc(0.125rem * var(--mantine-scale)))`;
+/** Mantine's size for a field's description and error: a step below its text. */
+export const smaller = (size: FieldSize) => `calc(var(--mantine-font-size-${size}) - calc(0.125rem * var(--mantine-scale)))`;
 
 /** What the input inside a frame takes from it: Mantine's classes and the field's ARIA. */
 export interface InputLook {

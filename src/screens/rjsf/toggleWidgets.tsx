@@ -10,7 +10,7 @@ import {
   type WidgetProps,
 } from '@rjsf/utils';
 import type { CSSProperties, ReactNode } from 'react';
-import { TAP_HEIGHT } from './inputFrame';
+import { smaller, TAP_HEIGHT } from './inputFrame';
 
 /**
  * A step's check box and radio buttons as Mantine draws them at the theme's size (md, each row a
@@ -18,7 +18,7 @@ import { TAP_HEIGHT } from './inputFrame';
  * inputFrame.tsx for why).
  */
 
-const ERROR_SIZE = { '--input-error-size': 'calc(var(--mantine-font-size-md) - calc(0.125rem * var(--mantine-scale)))' } as CSSProperties;
+const ERROR_SIZE = { '--input-error-size': smaller('md') } as CSSProperties;
 const BODY: CSSProperties = { alignItems: 'center' };
 const LABEL_WRAPPER: CSSProperties = { minHeight: TAP_HEIGHT, justifyContent: 'center' };
 const LABEL: CSSProperties = { minHeight: TAP_HEIGHT, display: 'flex', alignItems: 'center' };
@@ -118,7 +118,7 @@ const RADIO_VARS = {
 } as CSSProperties;
 
 const LABEL_SIZE = { '--input-label-size': 'var(--mantine-font-size-sm)' } as CSSProperties;
-const ERROR_SM = { '--input-error-size': 'calc(var(--mantine-font-size-sm) - calc(0.125rem * var(--mantine-scale)))' } as CSSProperties;
+const ERROR_SM = { '--input-error-size': smaller('sm') } as CSSProperties;
 const flex = (inline: boolean): CSSProperties => ({ display: 'flex', gap: 'var(--mantine-spacing-xs)', flexWrap: 'wrap', flexDirection: inline ? 'row' : 'column', marginTop: 'var(--mantine-spacing-xs)' });
 
 /** One choice of a few, each a row to tap (`ui:options.inline`: side by side). */
