@@ -143,9 +143,12 @@ export const wizardDriver = (fill: Array<Record<string, unknown>>, titles: strin
         if (!element) continue;
         if (element.type === 'checkbox') { if (element.checked !== Boolean(value)) element.click(); }
         else {
-          // A long select puts its options in the page when it is reached, as an agent's touch does.
+          // A long select puts its options in the page when it is reached, as an agent's touch does;
+          // the agent's tap on Next then takes the focus away before its click (the peers' fill
+          // leaves nothing focused either), so the step change starts with nothing focused.
           if (element instanceof HTMLSelectElement) element.focus();
           setValue(element, String(value));
+          if (element instanceof HTMLSelectElement) element.blur();
         }
       }
     },
