@@ -32,6 +32,8 @@ describe('a lead edited from its detail, in Chromium', () => {
   it('shows the lead in full, opens the address with its data, cancels back to it, then edits the street and the order rewrites the lead', async () => {
     const page = await app.newPage();
     await atLeadToModify(page);
+    // The detail shows at once and fills in when the provider's answer comes (its call runs as the step opens).
+    await expect.poll(() => page.locator('main').innerText(), { timeout: 10_000 }).toContain('Ana María Pérez López');
     // Spec section 3: birth date, gender in words, nationality, both phones, both references, the document, the address and the node.
     const detail = await page.locator('main').innerText();
     for (const shown of [
