@@ -9,6 +9,7 @@ import type { StepFormContext } from './stepFormContext';
 import { JourneyDataView, SummaryLines, type SummaryLine } from './JourneyDataView';
 import { providerTitles, type TitlesFrom } from './providerTitles';
 import { ButtonRow, Paragraph, ScreenButton, ScreenColumn, ScreenHeading } from './screenChrome';
+import { WarmNextStep } from './WarmNextStep';
 import { splitJourneyOptions } from './journeyOptions';
 import { DEFAULT_FORM_STATE } from './rjsf/defaultFormState';
 import { ReadOnlyValueWidget } from './widgets/ReadOnlyValueWidget';
@@ -56,7 +57,7 @@ export function StepScreen(props: StepScreenProps) {
  * Mantine theme and the precompiled validator), and the buttons with the events they send.
  * Exported for the component tests, which also show steps that are not a country's.
  */
-export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData, send }: StepScreenProps & { loaded: LoadedStep }) {
+export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData, send, next }: StepScreenProps & { loaded: LoadedStep }) {
   const { step, validator, form: rjsf, FormWidget, typing } = loaded;
   // What the screen opens with: the journey's values, then the schema's defaults as the form
   // would fill them in (so it has nothing to report as it opens, and the screen draws once).
@@ -237,6 +238,7 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
           </ScreenButton>
         ))}
       </ButtonRow>
+      <WarmNextStep next={next} journeyData={journeyData} Screen={LoadedStepScreen} />
     </ScreenColumn>
   );
 }
