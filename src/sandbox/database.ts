@@ -9,6 +9,7 @@ const SCHEMA = `
 create table if not exists meta (key text primary key, value text not null);
 create table if not exists sellers (pin text primary key, msisdn text not null, code text not null, data text not null);
 create table if not exists sessions (token text primary key, seller_pin text not null, created_at integer not null);
+create table if not exists sign_in_failures (caller text primary key, failures integer not null, last_failure_at integer not null, wait_until integer not null);
 create table if not exists call_keys (token text primary key, sign_key blob not null, seal_key blob not null);
 create table if not exists seen_nonces (nonce text primary key, seen_at integer not null);
 create table if not exists departments (id text primary key, name text not null);

@@ -3,6 +3,7 @@ import type { ProviderClock } from './providerClock';
 import type { ProviderSettings } from './providerSettings';
 import type { AgreementKey } from './signedCalls';
 import type { SandboxDb } from './database';
+import type { SignInThrottle } from './signInThrottle';
 
 /** What the sandbox runs as: `test` and `dev` allow fault injection and the outbox. */
 export type SandboxMode = 'test' | 'dev' | 'production';
@@ -49,6 +50,10 @@ export interface HandlerContext {
   pinKey: PinKey;
   /** The key the session's call keys are agreed with at sign-in (see signedCalls.ts). */
   agreementKey: AgreementKey;
+  /** The caller's network address (for throttling only: never logged or stored in clear). */
+  caller: string;
+  /** The country's sign-in throttle (signInThrottle.ts). */
+  signIns: SignInThrottle;
 }
 
 /** An answer: status (200 by default), JSON body, extra headers, and a session to open or close. */

@@ -15,6 +15,7 @@ import { createPinKey } from './pinKey';
 import { logoSvg } from './logos';
 import { countryCodes, loadCountryOperations, OPENAPI_ROOT, type Operation } from './openapiSpecs';
 import { createAgreementKey, openUrlValues, sealAnswer, sessionKeys, verifyCall, type VerifiedCall } from './signedCalls';
+import { SIGN_IN_THROTTLE, signInThrottle, type SignInThrottlePolicy } from './signInThrottle';
 import { SIGNED_HEADERS } from '../api/signedCallProtocol';
 
 /** One country's provider API as the sandbox serves it: its specs and its seed data. */
@@ -58,6 +59,8 @@ export interface SandboxOptions {
   logger?: boolean;
   /** A fixed clock for tests. */
   now?: () => Date;
+  /** Sign-in throttling's numbers (src/sandbox/signInThrottle.ts; the defaults are documented in docs/security.md). */
+  signInThrottle?: Partial<SignInThrottlePolicy>;
   /** The built app (`dist/`): served with every unknown GET answered by its index.html. */
   staticDir?: string;
 }
@@ -294,6 +297,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     // A country signs its calls when its spec marks the call that publishes the keys and the sign-in.
     const signs = operations.some((op) => op.signing === 'publishes-keys') && operations.some((op) => op.signing === 'sign-in');
     const send = (reply: FastifyReply, answer: HandlerAnswer) => sendIn(db, reply, answer);
+    const signIns = signInThrottle(db, { ...SIGN_IN_THROTTLE, ...options.signInThrottle });
     for (const operation of operations) {
       const handler: Handler | undefined = handlers[operation.operationId];
       const validators = compileValidators(operation, coercing, exact);
@@ -368,7 +372,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
           }
           if (!handler) return send(reply, badRequest(`${operation.operationId} no está disponible en el sandbox`, 'NOT_IMPLEMENTED', 501));
           const { settings: provider, clock } = providers.get(cc) as Provider;
-          const answer = await handler({ country: cc, db, mode, params, query, body, headers, files, seller, now: now(), provider, clock, pinKey, agreementKey });
+          const answer = await handler({ country: cc, db, mode, params, query, body, headers, files, seller, now: now(), provider, clock, pinKey, agreementKey, caller: request.ip, signIns });
           if (injected?.cut === 'after') return cut();
           return send(reply, answer);
         },

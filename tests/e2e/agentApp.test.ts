@@ -10,11 +10,14 @@ import { screenshot } from '../support/chromium';
 import { openedWithHeldKey, saveLanded } from '../support/heldSave';
 import { armFault, fromMenu } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
+import { SIGN_IN_THROTTLE } from '../../src/sandbox/signInThrottle';
 import { describeSmall, smallTapTargets } from '../support/tapTargets';
 
 // The agent app in real Chromium: the production build served by the sandbox, as
-// `npm run sandbox` serves it, at a phone's viewport.
-const app = useServedApp();
+// `npm run sandbox` serves it, at a phone's viewport. Sign-in's first wait is 2 s, not 30 (every
+// test signs in from the same address; the numbers are the sandbox's, not the app's).
+const THROTTLE = { firstWaitMs: 2000 };
+const app = useServedApp({}, { signInThrottle: THROTTLE });
 
 const path = pathOf;
 
@@ -84,6 +87,23 @@ describe('the agent app in Chromium', () => {
     // On a PIN failure the PIN is cleared (spec 7.1).
     const typed = await page.locator('input').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value).join(''));
     expect(typed).toBe('');
+  });
+
+  it('says how long to wait after too many wrong PINs, clears the PIN, and lets the right one in once the wait is over', async () => {
+    const page = await app.newPage();
+    for (let i = 0; i < SIGN_IN_THROTTLE.freeFailures + 1; i++) {
+      await signIn(page, '0000');
+      await page.getByRole('alert').filter({ hasText: 'PIN incorrecto' }).waitFor();
+    }
+    const waitedFrom = Date.now();
+    await signIn(page, '2580');
+    await page.getByRole('alert').filter({ hasText: /^Demasiados intentos con un PIN incorrecto\. Intenta de nuevo en [12] segundos\.$/ }).waitFor();
+    await expect.poll(() => path(page)).toBe('/');
+    const typed = await page.locator('input').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value).join(''));
+    expect(typed).toBe('');
+    await page.waitForTimeout(Math.max(0, THROTTLE.firstWaitMs - (Date.now() - waitedFrom)));
+    await signIn(page, '2580');
+    await expect.poll(() => path(page)).toBe('/inicio');
   });
 
   it('loads the landing with no failed request (the favicon was a 404 on every load)', async () => {

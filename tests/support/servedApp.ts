@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { phoneContext } from './chromium';
+import type { SandboxOptions } from '../../src/sandbox/server';
 import { servedApp, type PackChoice } from './servedBuild';
 
 /** The page's path, decoded (`/información-del-cliente`). */
@@ -9,14 +10,15 @@ export const pathOf = (page: Page) => decodeURI(new URL(page.url()).pathname);
 /**
  * Registers the served app around a test file (built and started before its tests, closed after)
  * and gives its address and a new phone-sized page, as the browser tests use them. El Salvador's
- * build unless `pack` names another country (tests/fixtures/packs/).
+ * build unless `pack` names another country (tests/fixtures/packs/); `settings`, the sandbox's
+ * (a sign-in throttle whose waits a test can sit out).
  */
-export function useServedApp(pack: PackChoice = {}) {
+export function useServedApp(pack: PackChoice = {}, settings: Pick<SandboxOptions, 'signInThrottle'> = {}) {
   let served: Awaited<ReturnType<typeof servedApp>> | undefined;
   // Every Content Security Policy violation on any page of the file: there must be none.
   const violations: string[] = [];
   beforeAll(async () => {
-    served = await servedApp(pack);
+    served = await servedApp(pack, settings);
   }, 120_000);
   afterAll(async () => {
     await served?.close();

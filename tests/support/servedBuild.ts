@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { build } from 'vite';
-import { createSandbox, type Sandbox } from '../../src/sandbox/server';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server';
 import { launchChromium } from './chromium';
 
 /** Which country to build, and from which pack folder (scripts/countryPack.ts): El Salvador from the repository when not given. */
@@ -45,9 +45,9 @@ export async function buildCountry(pack: PackChoice = {}): Promise<string> {
  * El Salvador's unless `pack` names another country; the sandbox is created with the same
  * COUNTRY_PACKS, so that it can serve that pack's API and seed.
  */
-export async function servedApp(pack: PackChoice = {}): Promise<{ address: string; outDir: string; browser: Browser; sandbox: Sandbox; close: () => Promise<void> }> {
+export async function servedApp(pack: PackChoice = {}, settings: Pick<SandboxOptions, 'signInThrottle'> = {}): Promise<{ address: string; outDir: string; browser: Browser; sandbox: Sandbox; close: () => Promise<void> }> {
   const outDir = await buildCountry(pack);
-  const sandbox = await withPack(pack, () => createSandbox({ db: ':memory:', mode: 'test', staticDir: outDir }));
+  const sandbox = await withPack(pack, () => createSandbox({ db: ':memory:', mode: 'test', staticDir: outDir, ...settings }));
   const address = await sandbox.app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await launchChromium();
   return {

@@ -76,6 +76,7 @@ export function signedInject(app: FastifyInstance, { provider = 'telco', now }: 
       url: `${new URL(sent.url).pathname}${new URL(sent.url).search}`,
       headers: plain(sent.headers),
       ...(sent.body ? { payload: Buffer.from(await sent.arrayBuffer()) } : {}),
+      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
     });
     const response = new Response(raw.rawPayload.length > 0 && raw.statusCode !== 204 ? new Uint8Array(raw.rawPayload) : null, {
       status: raw.statusCode,

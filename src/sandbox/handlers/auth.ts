@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseData } from '../database';
-import { badRequest, type Handler } from '../handler';
+import { badRequest, type Handler, type HandlerAnswer } from '../handler';
+import { throttleMessage } from '../signInThrottle';
 
 interface SellerRow {
   pin: string;
@@ -16,12 +17,19 @@ interface SellerRow {
  */
 export const authHandlers: Record<string, Handler> = {
   publicKey: ({ pinKey, agreementKey }) => ({ body: { kid: pinKey.kid, key: pinKey.jwk, agreementKey: agreementKey.jwk } }),
-  accessToken: ({ db, body, mode, pinKey }) => {
+  accessToken: ({ db, body, mode, pinKey, caller, signIns, now }) => {
+    // A caller that failed too often waits, whatever PIN it sends now (signInThrottle.ts).
+    const verdict = signIns.check(caller, now.getTime());
+    if (!verdict.allowed) return tooManyTries(verdict.retryAfterMs);
     // The PIN comes encrypted with the public key. In test mode a PIN in clear is also taken, for
     // the contract tests and tools that sign in without WebCrypto; never in dev or production.
     const pin = pinKey.open(body.code) ?? (mode === 'test' && /^\d{4,8}$/.test(String(body.code)) ? String(body.code) : undefined);
     const seller = pin === undefined ? undefined : parseData<SellerRow>(db.prepare('select data from sellers where pin = ?').get(pin));
-    if (!seller) return badRequest('PIN incorrecto', 'INVALID_PIN');
+    if (!seller) {
+      signIns.failed(caller, now.getTime());
+      return badRequest('PIN incorrecto', 'INVALID_PIN');
+    }
+    signIns.succeeded(caller);
     const token = randomBytes(24).toString('base64url');
     db.prepare('insert into sessions (token, seller_pin, created_at) values (?, ?, ?)').run(token, seller.pin, Date.now());
     return { body: { poa_msisdn: seller.msisdn, uniqueIdentifier: `U-${seller.poaSellerCode}` }, session: { open: token } };
@@ -53,3 +61,11 @@ export const authHandlers: Record<string, Handler> = {
     return { body: { poaSellerCode: seller.poaSellerCode, userName, channel, validUntil: `${clock.day(moment)}T23:59:59${clock.offset(moment)}` } };
   },
 };
+
+/**
+ * A try refused while the caller waits: 429 with the wait in `Retry-After` (seconds) and the
+ * message as the body's text, which spec section 8 shows for a status it does not list.
+ */
+function tooManyTries(retryAfterMs: number): HandlerAnswer {
+  return { status: 429, body: throttleMessage(retryAfterMs), headers: { 'retry-after': String(Math.ceil(retryAfterMs / 1000)) } };
+}
