@@ -9,6 +9,8 @@ const SCHEMA = `
 create table if not exists meta (key text primary key, value text not null);
 create table if not exists sellers (pin text primary key, msisdn text not null, code text not null, data text not null);
 create table if not exists sessions (token text primary key, seller_pin text not null, created_at integer not null);
+create table if not exists rate_events (kind text not null, key text not null, at integer not null);
+create index if not exists rate_events_by_key on rate_events (kind, key, at);
 create table if not exists sign_in_failures (caller text primary key, failures integer not null, last_failure_at integer not null, wait_until integer not null);
 create table if not exists call_keys (token text primary key, sign_key blob not null, seal_key blob not null);
 create table if not exists seen_nonces (nonce text primary key, seen_at integer not null);
@@ -22,7 +24,7 @@ create table if not exists customers (document_type text not null, document_numb
 create table if not exists eligibility (dui text primary key, data text not null);
 create table if not exists id_cards (card text primary key, data text not null);
 create table if not exists email_checks (email text primary key, status text not null);
-create table if not exists uploads (file_name text primary key, card text, side text, created_at integer not null);
+create table if not exists uploads (file_name text primary key, card text, side text, created_at integer not null, seller_code text);
 create table if not exists otp_codes (channel text not null, recipient text not null, code text not null, expires_at integer not null, primary key (channel, recipient));
 create table if not exists outbox (id integer primary key autoincrement, channel text not null, recipient text not null, message text not null, created_at integer not null);
 create table if not exists users (id text primary key, data text not null);
@@ -111,9 +113,17 @@ export function openDatabase(file: string, seedDir: string, provider: ProviderSe
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.exec(SCHEMA);
+  migrate(db);
   const seeded = db.prepare("select value from meta where key = 'seeded'").get();
   if (!seeded) db.transaction(() => seed(db, seedDir, provider))();
   return db;
+}
+
+/** Columns added since a database file was made: a file kept across restarts gets them on its next start. */
+function migrate(db: SandboxDb): void {
+  const columns = (db.prepare('pragma table_info(uploads)').all() as Array<{ name: string }>).map((c) => c.name);
+  // Whose upload it is (another seller's photo is as if it were not there); older rows are nobody's.
+  if (!columns.includes('seller_code')) db.exec('alter table uploads add column seller_code text');
 }
 
 /** One JSON column read back. */

@@ -3,6 +3,7 @@ import type { ProviderClock } from './providerClock';
 import type { ProviderSettings } from './providerSettings';
 import type { AgreementKey } from './signedCalls';
 import type { SandboxDb } from './database';
+import type { OtpLimits } from './otpLimits';
 import type { SignInThrottle } from './signInThrottle';
 
 /** What the sandbox runs as: `test` and `dev` allow fault injection and the outbox. */
@@ -54,6 +55,18 @@ export interface HandlerContext {
   caller: string;
   /** The country's sign-in throttle (signInThrottle.ts). */
   signIns: SignInThrottle;
+  /** The caller's session token, when it sent one (limits counted per session; never logged). */
+  session: string | undefined;
+  /** The country's limits on one-time codes (otpLimits.ts). */
+  otp: OtpLimits;
+}
+
+/**
+ * A request refused until a wait has passed: 429 with the wait in `Retry-After` (seconds) and
+ * the agent's words as the body's text, which spec section 8 shows for a status it does not list.
+ */
+export function tooManyRequests(message: string, retryAfterMs: number): HandlerAnswer {
+  return { status: 429, body: message, headers: { 'retry-after': String(Math.ceil(retryAfterMs / 1000)) } };
 }
 
 /** An answer: status (200 by default), JSON body, extra headers, and a session to open or close. */

@@ -16,6 +16,7 @@ import { logoSvg } from './logos';
 import { countryCodes, loadCountryOperations, OPENAPI_ROOT, type Operation } from './openapiSpecs';
 import { createAgreementKey, openUrlValues, sealAnswer, sessionKeys, verifyCall, type VerifiedCall } from './signedCalls';
 import { SIGN_IN_THROTTLE, signInThrottle, type SignInThrottlePolicy } from './signInThrottle';
+import { OTP_LIMITS, otpLimits, type OtpPolicy } from './otpLimits';
 import { SIGNED_HEADERS } from '../api/signedCallProtocol';
 
 /** One country's provider API as the sandbox serves it: its specs and its seed data. */
@@ -61,6 +62,8 @@ export interface SandboxOptions {
   now?: () => Date;
   /** Sign-in throttling's numbers (src/sandbox/signInThrottle.ts; the defaults are documented in docs/security.md). */
   signInThrottle?: Partial<SignInThrottlePolicy>;
+  /** One-time codes' limits (src/sandbox/otpLimits.ts; docs/security.md). */
+  otpLimits?: Partial<OtpPolicy>;
   /** The built app (`dist/`): served with every unknown GET answered by its index.html. */
   staticDir?: string;
 }
@@ -298,6 +301,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     const signs = operations.some((op) => op.signing === 'publishes-keys') && operations.some((op) => op.signing === 'sign-in');
     const send = (reply: FastifyReply, answer: HandlerAnswer) => sendIn(db, reply, answer);
     const signIns = signInThrottle(db, { ...SIGN_IN_THROTTLE, ...options.signInThrottle });
+    const otp = otpLimits(db, { ...OTP_LIMITS, ...options.otpLimits });
     for (const operation of operations) {
       const handler: Handler | undefined = handlers[operation.operationId];
       const validators = compileValidators(operation, coercing, exact);
@@ -372,7 +376,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
           }
           if (!handler) return send(reply, badRequest(`${operation.operationId} no está disponible en el sandbox`, 'NOT_IMPLEMENTED', 501));
           const { settings: provider, clock } = providers.get(cc) as Provider;
-          const answer = await handler({ country: cc, db, mode, params, query, body, headers, files, seller, now: now(), provider, clock, pinKey, agreementKey, caller: request.ip, signIns });
+          const answer = await handler({ country: cc, db, mode, params, query, body, headers, files, seller, now: now(), provider, clock, pinKey, agreementKey, caller: request.ip, signIns, session: token, otp });
           if (injected?.cut === 'after') return cut();
           return send(reply, answer);
         },

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { SandboxDb } from './database';
+import { spokenWait } from './spokenWait';
 
 /**
  * Sign-in throttling, as a provider whose only credential is a short PIN must do it (OWASP ASVS
@@ -88,7 +89,5 @@ export type SignInThrottle = ReturnType<typeof signInThrottle>;
 
 /** The agent's words for a refused try (spec section 8 shows another status's body when it is text). */
 export function throttleMessage(retryAfterMs: number): string {
-  const seconds = Math.ceil(retryAfterMs / 1000);
-  const wait = seconds < 60 ? `${seconds} segundos` : `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? 'minuto' : 'minutos'}`;
-  return `Demasiados intentos con un PIN incorrecto. Intenta de nuevo en ${wait}.`;
+  return `Demasiados intentos con un PIN incorrecto. Intenta de nuevo en ${spokenWait(retryAfterMs)}.`;
 }

@@ -3,20 +3,27 @@ import { screenshot } from '../support/chromium';
 import { armFault as armSandboxFault, click, outboxCodes, pickFirstDate, sellUntilConfirmation } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
 
-// The OTP and schedule steps in Chromium, reached by a sale driven up to them.
-const app = useServedApp();
+// The OTP and schedule steps in Chromium, reached by a sale driven up to them. A new code waits
+// 3 s after the last here, not a minute (the sandbox's number, not the app's).
+const RESEND_WAIT_MS = 3000;
+const app = useServedApp({}, { otpLimits: { resendWaitMs: RESEND_WAIT_MS } });
 
 const outbox = (to: string) => outboxCodes(app.address, to);
 
 const armFault = (operationId: string, fault: string) => armSandboxFault(app.address, operationId, fault);
 
 describe('OTP and schedule in Chromium', () => {
-  it('sends a new code on "Solicita uno nuevo", and the new code verifies the phone', async () => {
+  it('sends a new code on "Solicita uno nuevo" once the wait is over (saying how long until then), and the new code verifies the phone', async () => {
     const page = await app.newPage();
     await sellUntilConfirmation(page, app.address, '/verificar-telefono');
     // The step asks for the first code as it opens; that answer may still be on its way.
     await expect.poll(async () => (await outbox('70001234')).length).toBeGreaterThan(0);
+    const sentAt = Date.now();
     const before = await outbox('70001234');
+    await click(page, 'Solicita uno nuevo');
+    await page.getByRole('alert').filter({ hasText: /^Espera [1-3] segundos? para pedir un código nuevo\.$/ }).waitFor();
+    expect(await outbox('70001234')).toEqual(before);
+    await page.waitForTimeout(Math.max(0, RESEND_WAIT_MS - (Date.now() - sentAt)));
     await click(page, 'Solicita uno nuevo');
     await expect.poll(async () => (await outbox('70001234')).length).toBe(before.length + 1);
     // The code is typed on a numeric keyboard, one digit per box.

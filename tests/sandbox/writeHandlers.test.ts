@@ -106,7 +106,8 @@ async function call(operationId: string, options: CallOptions = {}) {
     headers,
     ...(options.multipart ? { payload: options.multipart.payload } : options.body !== undefined ? { payload: options.body as object } : {}),
   });
-  const body = response.body === '' ? undefined : (response.json() as Record<string, unknown>);
+  // A refusal to wait (429) has the agent's words as text.
+  const body = response.body === '' ? undefined : (response.headers['content-type'] ?? '').includes('json') ? (response.json() as Record<string, unknown>) : { text: response.body };
   if (response.statusCode === 200) {
     const validate = ok200(operationId);
     expect(validate(body), `${operationId}: ${JSON.stringify(validate.errors)}`).toBe(true);
@@ -156,6 +157,11 @@ describe('ID recognition', () => {
 
     const read = await call('idRecognition', { body: { fileName, region: 'SV' } });
     expect(read.status).toBe(200);
+    // Another seller's reading of it is refused as for no upload at all, and its name is not a sequence.
+    expect(fileName).toMatch(/^upload-[A-Za-z0-9_-]{12}\.jpg$/);
+    const other = await call('idRecognition', { body: { fileName, region: 'SV' }, cookie: await signIn('135790') });
+    expect(other.status).toBe(400);
+    expect(other.body.errors[0].message).toBe('No se encontró la imagen, súbela de nuevo');
     // The date of birth also in parts, for a review that asks it in three fields.
     const [day, month, year] = String(card.front.dob).split('/');
     expect(read.body).toEqual({ ...card.front, dobParts: { day, month, year }, fileName, imageUrl });
@@ -278,6 +284,73 @@ describe('one-time codes', () => {
     expect((await call('validateOTP', { body: { channel: 'email', to: 'codigo@example.com', code: fresh } })).body.action).toBe('OTP Correcto');
   });
 
+  it('spends a code after 3 wrong tries: the right one is then refused as expired, until a new code', async () => {
+    const cookie = await signIn('2580');
+    const to = '70002222';
+    await call('getOTP', { body: { channel: 'sms', to }, cookie });
+    const code = await lastCode(to);
+    const tries = [];
+    for (let i = 0; i < 3; i++) tries.push((await call('validateOTP', { body: { channel: 'sms', to, code: otherCode(code) }, cookie })).body.action);
+    expect(tries).toEqual(['OTP Incorrecto', 'OTP Incorrecto', 'OTP Expirado']);
+    expect((await call('validateOTP', { body: { channel: 'sms', to, code }, cookie })).body.action).toBe('OTP Expirado');
+    clock = new Date(clock.getTime() + 60_000);
+    await call('getOTP', { body: { channel: 'sms', to }, cookie });
+    expect((await call('validateOTP', { body: { channel: 'sms', to, code: await lastCode(to) }, cookie })).body.action).toBe('OTP Correcto');
+  });
+
+  it('sends a destination a new code only a minute after the last, and five an hour; the pending code stays good', async () => {
+    const cookie = await signIn('2580');
+    const to = '70003333';
+    expect((await call('getOTP', { body: { channel: 'sms', to }, cookie })).status).toBe(200);
+    const pending = await lastCode(to);
+    clock = new Date(clock.getTime() + 15_000);
+    const soon = await call('getOTP', { body: { channel: 'sms', to }, cookie });
+    expect(soon.status).toBe(429);
+    expect(soon.headers['retry-after']).toBe('45');
+    expect(soon.body.text).toBe('Espera 45 segundos para pedir un código nuevo.');
+    expect(await lastCode(to)).toBe(pending);
+    for (let i = 0; i < 4; i++) {
+      clock = new Date(clock.getTime() + 60_000);
+      expect((await call('getOTP', { body: { channel: 'sms', to }, cookie })).status).toBe(200);
+    }
+    clock = new Date(clock.getTime() + 60_000);
+    const sixth = await call('getOTP', { body: { channel: 'sms', to }, cookie });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.text).toMatch(/^Se enviaron demasiados códigos\. Podrás pedir uno nuevo en \d+ minutos\.$/);
+  });
+
+  it('sends a code at once to a phone whose last code was verified (a second sale to the same customer)', async () => {
+    const cookie = await signIn('2580');
+    const to = '70004444';
+    await call('getOTP', { body: { channel: 'sms', to }, cookie });
+    expect((await call('validateOTP', { body: { channel: 'sms', to, code: await lastCode(to) }, cookie })).body.action).toBe('OTP Correcto');
+    expect((await call('getOTP', { body: { channel: 'sms', to }, cookie })).status).toBe(200);
+  });
+
+  it("stops one session's sweep of codes over many phones: after 20 wrong codes its tries wait, the right code too", async () => {
+    const cookie = await signIn('2580');
+    const answers: string[] = [];
+    let refused: Awaited<ReturnType<typeof call>> | undefined;
+    for (let phone = 0; phone < 7 && !refused; phone++) {
+      const to = `7100000${phone}`;
+      await call('getOTP', { body: { channel: 'sms', to }, cookie });
+      const code = await lastCode(to);
+      for (let i = 0; i < 3; i++) {
+        const answer = await call('validateOTP', { body: { channel: 'sms', to, code: otherCode(code) }, cookie });
+        if (answer.status === 429) {
+          refused = answer;
+          expect((await call('validateOTP', { body: { channel: 'sms', to, code }, cookie })).status).toBe(429);
+          break;
+        }
+        answers.push(String(answer.body.action));
+      }
+    }
+    expect(answers).toHaveLength(20);
+    expect(refused?.body.text).toBe('Demasiados códigos incorrectos. Intenta de nuevo en 60 minutos.');
+    // Another session is not held back.
+    expect((await call('validateOTP', { body: { channel: 'sms', to: '71000006', code: '000000' }, cookie: await signIn('2580') })).status).toBe(200);
+  });
+
   it('refuses a phone that is not 8 digits', async () => {
     expect((await call('getOTP', { body: { channel: 'sms', to: '7000' } })).status).toBe(400);
   });
@@ -307,7 +380,8 @@ describe('users and contact mediums', () => {
 
   it('registers a customer, verifies their phone by code, and refuses their values to another user', async () => {
     const anaId = (await call('users', { body: ana })).body.id as string;
-    expect(anaId).toMatch(/^U-\d+$/);
+    // Not a sequence: an id says nothing of the others'.
+    expect(anaId).toMatch(/^U-[A-Za-z0-9_-]{12}$/);
     // The same customer again keeps their user.
     expect((await call('users', { body: { ...ana, documentNumber: '046448482' } })).body.id).toBe(anaId);
     const luisId = (await call('users', { body: luis })).body.id as string;
@@ -338,6 +412,21 @@ describe('users and contact mediums', () => {
     expect(newEmail.body).toMatchObject({ value: 'luis.nuevo@example.com', verified: false });
     // The replaced address is free again.
     expect((await call('contactMediumsEmails', { params: { id: anaId }, body: { email: 'luis.gomez@example.com' } })).status).toBe(200);
+  });
+
+  it("gives another seller a 404 for a seller's customer, never the record, and refuses to change it", async () => {
+    const carmen = { ...ana, documentNumber: '01234567-8', cliFirstName: 'Carmen', cliTelephone: '70005555', cliTelephoneSecondary: '22005555', cliEmail: 'carmen@example.com' };
+    const carmenId = (await call('users', { body: carmen })).body.id as string;
+    const other = await signIn('135790');
+    const read = await call('getUser', { params: { id: carmenId }, cookie: other });
+    expect(read.status).toBe(404);
+    expect(JSON.stringify(read.body)).not.toContain('Carmen');
+    const changed = await call('contactMediumsEmails', { params: { id: carmenId }, body: { email: 'ladron@example.com' }, cookie: other });
+    expect(changed.status).toBe(400);
+    expect(changed.body.errors[0].message).toBe('El usuario no existe');
+    expect((await call('getOTP', { body: { channel: 'sms', to: '70005555', userId: carmenId }, cookie: other })).status).toBe(400);
+    // Still the registering seller's, unchanged.
+    expect((await call('getUser', { params: { id: carmenId } })).body.emails).toEqual([expect.objectContaining({ value: 'carmen@example.com' })]);
   });
 
   it('answers 404 for an unknown user and 400 for a medium of one', async () => {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { parseData, type SandboxDb } from '../database';
 import { badRequest, type Handler, type HandlerAnswer, type Seller, type UploadedFile } from '../handler';
 import { imageKind, recognize, type RecognizedId } from '../idRecognition';
@@ -34,19 +34,21 @@ function uploadedImage(files: UploadedFile[], body: Record<string, unknown>): Up
 }
 
 /**
- * Keeps what was recognized on an upload under a new file name (`<prefix>-<n>.<ext>`); the
- * image bytes themselves are not kept: the sandbox stores no customer's photo.
+ * Keeps what was recognized on an upload under a new file name (`<prefix>-<random>.<ext>`), as
+ * the uploading seller's; the image bytes themselves are not kept: the sandbox stores no
+ * customer's photo.
  */
-function storeUpload(db: SandboxDb, file: UploadedFile, prefix: string, now: Date): { fileName: string; recognized: RecognizedId | undefined } {
+function storeUpload(db: SandboxDb, file: UploadedFile, prefix: string, now: Date, sellerCode: string): { fileName: string; recognized: RecognizedId | undefined } {
   const recognized = recognize(file.data, file.mimeType);
   const extension = imageKind(file.data) === 'png' ? 'png' : 'jpg';
-  const { n } = db.prepare('select count(*) as n from uploads').get() as { n: number };
-  const fileName = `${prefix}-${n + 1}.${extension}`;
-  db.prepare('insert into uploads (file_name, card, side, created_at) values (?, ?, ?, ?)').run(
+  // A name that says nothing of the others' (72 random bits), kept as the seller's own.
+  const fileName = `${prefix}-${randomBytes(9).toString('base64url')}.${extension}`;
+  db.prepare('insert into uploads (file_name, card, side, created_at, seller_code) values (?, ?, ?, ?, ?)').run(
     fileName,
     recognized?.card ?? null,
     recognized?.side ?? null,
     now.getTime(),
+    sellerCode,
   );
   return { fileName, recognized };
 }
@@ -155,16 +157,17 @@ function placeOrder(db: SandboxDb, order: Record<string, unknown>, seller: Selle
  * sales report then lists.
  */
 export const activatorHandlers: Record<string, Handler> = {
-  frontIdUpload: ({ db, files, body, now }) => {
+  frontIdUpload: ({ db, files, body, now, seller }) => {
     const file = uploadedImage(files, body);
     if ('body' in file) return file;
-    const { fileName } = storeUpload(db, file, 'upload', now);
+    const { fileName } = storeUpload(db, file, 'upload', now, seller?.poaSellerCode ?? '');
     return { body: { Payload: { fileName, imageUrl: imageUrl(fileName) } } };
   },
 
-  idRecognition: ({ db, body }) => {
+  idRecognition: ({ db, body, seller }) => {
     const fileName = String(body.fileName);
-    const upload = db.prepare('select file_name, card, side from uploads where file_name = ?').get(fileName) as UploadRow | undefined;
+    // Another seller's upload is as if it were not there: its reading is a customer's ID.
+    const upload = db.prepare('select file_name, card, side from uploads where file_name = ? and seller_code = ?').get(fileName, seller?.poaSellerCode ?? '') as UploadRow | undefined;
     if (!upload) return badRequest('No se encontró la imagen, súbela de nuevo', 'FILE_NOT_FOUND');
     const card = upload.side === 'front' ? idCard(db, upload.card) : undefined;
     // Unread (or the rear photographed as the front): no id_number, the journey's retry branch.
@@ -175,10 +178,10 @@ export const activatorHandlers: Record<string, Handler> = {
     return { body: { ...card.front, ...dobParts, fileName, imageUrl: imageUrl(fileName) } };
   },
 
-  rearIdRecognition: ({ db, files, body, now }) => {
+  rearIdRecognition: ({ db, files, body, now, seller }) => {
     const file = uploadedImage(files, body);
     if ('body' in file) return file;
-    const { fileName, recognized } = storeUpload(db, file, 'rear', now);
+    const { fileName, recognized } = storeUpload(db, file, 'rear', now, seller?.poaSellerCode ?? '');
     const card = recognized?.side === 'rear' ? idCard(db, recognized.card) : undefined;
     return { body: { payload: { data: card?.rear ? rearFields(card.rear) : {} }, imageUrl: imageUrl(fileName), fileName } };
   },

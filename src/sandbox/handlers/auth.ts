@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { parseData } from '../database';
-import { badRequest, type Handler, type HandlerAnswer } from '../handler';
+import { badRequest, tooManyRequests, type Handler } from '../handler';
 import { throttleMessage } from '../signInThrottle';
 
 interface SellerRow {
@@ -20,7 +20,7 @@ export const authHandlers: Record<string, Handler> = {
   accessToken: ({ db, body, mode, pinKey, caller, signIns, now }) => {
     // A caller that failed too often waits, whatever PIN it sends now (signInThrottle.ts).
     const verdict = signIns.check(caller, now.getTime());
-    if (!verdict.allowed) return tooManyTries(verdict.retryAfterMs);
+    if (!verdict.allowed) return tooManyRequests(throttleMessage(verdict.retryAfterMs), verdict.retryAfterMs);
     // The PIN comes encrypted with the public key. In test mode a PIN in clear is also taken, for
     // the contract tests and tools that sign in without WebCrypto; never in dev or production.
     const pin = pinKey.open(body.code) ?? (mode === 'test' && /^\d{4,8}$/.test(String(body.code)) ? String(body.code) : undefined);
@@ -62,10 +62,3 @@ export const authHandlers: Record<string, Handler> = {
   },
 };
 
-/**
- * A try refused while the caller waits: 429 with the wait in `Retry-After` (seconds) and the
- * message as the body's text, which spec section 8 shows for a status it does not list.
- */
-function tooManyTries(retryAfterMs: number): HandlerAnswer {
-  return { status: 429, body: throttleMessage(retryAfterMs), headers: { 'retry-after': String(Math.ceil(retryAfterMs / 1000)) } };
-}

@@ -34,7 +34,7 @@ export const registerHandlers: Record<string, Handler> = {
     if (customer?.fault) return badRequest('Error de servidor interno', 'INTERNAL', customer.fault);
     if (customer?.agreementRefused) return badRequest(customer.agreementRefused, 'AGREEMENT_REFUSED', 422);
     // The agreement registers the customer as a user with the phone and e-mail the codes go to.
-    const user = registerUser(db, provider, { documentType: body.documentType, documentNumber: body.documentNumber, cliTelephone: body.telephone, cliEmail: body.email });
+    const user = registerUser(db, provider, { documentType: body.documentType, documentNumber: body.documentNumber, cliTelephone: body.telephone, cliEmail: body.email }, seller?.poaSellerCode ?? '');
     if ((user.status ?? 200) !== 200) return user;
     const result = db
       .prepare('insert into agreements (seller_code, data, created_at) values (?, ?, ?)')

@@ -1,7 +1,8 @@
-import { randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { parseData, type SandboxDb } from '../database';
 import { documentKey, type ProviderSettings } from '../providerSettings';
-import { badRequest, type Handler, type HandlerAnswer } from '../handler';
+import { badRequest, tooManyRequests, type Handler, type HandlerAnswer } from '../handler';
+import { otpRefusal } from '../otpLimits';
 
 /** How long a one-time code stays valid. */
 const OTP_TTL_SECONDS = 300;
@@ -32,6 +33,8 @@ interface UserRecord {
   cliGender?: string;
   cliProfession?: string;
   mediums: Medium[];
+  /** The sellers who registered this customer: only they may read or change the user. */
+  sellers?: string[];
 }
 
 /** The spec-5 e-mail shape (letters, digits and . _ - before the @, a 2 to 5 letter top-level domain). */
@@ -48,6 +51,18 @@ function invalid(field: string): HandlerAnswer {
 function loadUser(db: SandboxDb, id: string): UserRecord | undefined {
   return parseData<UserRecord>(db.prepare('select data from users where id = ?').get(id));
 }
+
+/**
+ * The user `id` when `sellerCode` registered it; another seller's user is as if it did not exist
+ * (a 404 or "El usuario no existe", never its data), so an id says nothing about others' customers.
+ */
+function sellersUser(db: SandboxDb, id: string, sellerCode: string | undefined): UserRecord | undefined {
+  const user = loadUser(db, id);
+  return user && sellerCode !== undefined && user.sellers?.includes(sellerCode) ? user : undefined;
+}
+
+/** A user id that says nothing of how many there are or which comes next (72 random bits). */
+const newUserId = () => `U-${randomBytes(9).toString('base64url')}`;
 
 function saveUser(db: SandboxDb, user: UserRecord): void {
   db.prepare('insert into users (id, data) values (?, ?) on conflict (id) do update set data = excluded.data').run(user.id, JSON.stringify(user));
@@ -111,9 +126,11 @@ function userAnswer(user: UserRecord) {
  * Registers a customer as a user with their phones and e-mail (`cliTelephone`, optional
  * `cliTelephoneSecondary`, `cliEmail`, and the names, birth date, gender and profession kept
  * when given), or updates the user the document already has: a retried or corrected review
- * keeps its user. A phone or e-mail of another user is refused (a 400). Answers `{id}`.
+ * keeps its user. A phone or e-mail of another user is refused (a 400). Answers `{id}`. The
+ * seller registering becomes one of the user's sellers: one who registers the same document has
+ * the customer in front of them.
  */
-export function registerUser(db: SandboxDb, provider: ProviderSettings, body: Record<string, unknown>): HandlerAnswer {
+export function registerUser(db: SandboxDb, provider: ProviderSettings, body: Record<string, unknown>, sellerCode: string): HandlerAnswer {
   return db.transaction((): HandlerAnswer => {
     const documentType = String(body.documentType);
     const documentNumber = String(body.documentNumber).trim();
@@ -132,10 +149,11 @@ export function registerUser(db: SandboxDb, provider: ProviderSettings, body: Re
       conflict(db, existing?.id, 'email', email);
     if (refused) return refused;
     const user: UserRecord = {
-      id: existing?.id ?? `U-${nextInSequence(db, 'user', 1001)}`,
+      id: existing?.id ?? newUserId(),
       documentType,
       documentNumber,
       mediums: existing?.mediums ?? [],
+      sellers: [...new Set([...(existing?.sellers ?? []), sellerCode])],
     };
     for (const field of ['cliFirstName', 'cliLastName', 'cliDob', 'cliGender', 'cliProfession'] as const) {
       const value = body[field] ?? existing?.[field];
@@ -180,9 +198,9 @@ const TERMS = [
 ].map((field) => ({ ...field, required: true }));
 
 /** Registers a phone or an e-mail for a user, refusing one another user already has. */
-function registerMedium(db: SandboxDb, userId: string, kind: 'phone' | 'email', value: string, slot?: 'main' | 'secondary'): HandlerAnswer {
+function registerMedium(db: SandboxDb, userId: string, sellerCode: string | undefined, kind: 'phone' | 'email', value: string, slot?: 'main' | 'secondary'): HandlerAnswer {
   return db.transaction((): HandlerAnswer => {
-    const user = loadUser(db, userId);
+    const user = sellersUser(db, userId, sellerCode);
     if (!user) return badRequest('El usuario no existe', 'USER_NOT_FOUND');
     const refused = conflict(db, user.id, kind, value);
     if (refused) return refused;
@@ -198,12 +216,17 @@ function registerMedium(db: SandboxDb, userId: string, kind: 'phone' | 'email', 
  * the e-mail checker and the terms.
  */
 export const registrationHandlers: Record<string, Handler> = {
-  getOTP: ({ db, body, now }) => {
+  getOTP: ({ db, body, now, otp, session, seller }) => {
     const channel = String(body.channel);
     const to = String(body.to).trim();
     const kind = channelKind(channel);
     if (kind === 'phone' ? !/^[0-9]{8}$/.test(to) : !WELL_FORMED_EMAIL.test(to)) return invalid('body/to');
-    if (typeof body.userId === 'string' && !loadUser(db, body.userId)) return badRequest('El usuario no existe', 'USER_NOT_FOUND');
+    if (typeof body.userId === 'string' && !sellersUser(db, body.userId, seller?.poaSellerCode)) return badRequest('El usuario no existe', 'USER_NOT_FOUND');
+    // A new code only after a wait, and only so many an hour (otpLimits.ts): the pending one stays.
+    const destination = `${channel}:${normalize(kind, to)}`;
+    const verdict = otp.mayIssue(destination, session ?? '', now.getTime());
+    if (!verdict.allowed) return tooManyRequests(otpRefusal(verdict), verdict.retryAfterMs);
+    otp.issued(destination, session ?? '', now.getTime());
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     db.prepare(
       'insert into otp_codes (channel, recipient, code, expires_at) values (?, ?, ?, ?) on conflict (channel, recipient) do update set code = excluded.code, expires_at = excluded.expires_at',
@@ -217,33 +240,43 @@ export const registrationHandlers: Record<string, Handler> = {
     return { body: { status: 'sent', expiresIn: OTP_TTL_SECONDS } };
   },
 
-  validateOTP: ({ db, body, now }) => {
+  validateOTP: ({ db, body, now, otp, session }) => {
     const channel = String(body.channel);
     const kind = channelKind(channel);
     const recipient = normalize(kind, String(body.to));
+    // A session that sent too many wrong codes waits, whatever code it sends now.
+    const verdict = otp.mayTry(session ?? '', now.getTime());
+    if (!verdict.allowed) return tooManyRequests(otpRefusal(verdict), verdict.retryAfterMs);
     const stored = db.prepare('select code, expires_at from otp_codes where channel = ? and recipient = ?').get(channel, recipient) as
       | { code: string; expires_at: number }
       | undefined;
     // No code pending (never asked for, or already used): the code given cannot be right.
     if (!stored) return { body: { action: 'OTP Incorrecto' } };
     if (now.getTime() >= stored.expires_at) return { body: { action: 'OTP Expirado' } };
-    if (!sameCode(String(body.code), stored.code)) return { body: { action: 'OTP Incorrecto' } };
+    if (!sameCode(String(body.code), stored.code)) {
+      // Too many wrong tries spend the code (it expires now): the agent asks for a new one.
+      const issuedAt = stored.expires_at - OTP_TTL_SECONDS * 1000;
+      if (!otp.wrong(`${channel}:${recipient}`, session ?? '', issuedAt, now.getTime())) return { body: { action: 'OTP Incorrecto' } };
+      db.prepare('update otp_codes set expires_at = ? where channel = ? and recipient = ?').run(now.getTime(), channel, recipient);
+      return { body: { action: 'OTP Expirado' } };
+    }
     db.prepare('delete from otp_codes where channel = ? and recipient = ?').run(channel, recipient);
+    otp.verified(`${channel}:${recipient}`, session ?? '');
     markVerified(db, kind, recipient);
     return { body: { action: 'OTP Correcto' } };
   },
 
-  users: ({ db, body, provider }) => registerUser(db, provider, body),
+  users: ({ db, body, provider, seller }) => registerUser(db, provider, body, seller?.poaSellerCode ?? ''),
 
-  getUser: ({ db, params }) => {
-    const user = loadUser(db, params.id ?? '');
+  getUser: ({ db, params, seller }) => {
+    const user = sellersUser(db, params.id ?? '', seller?.poaSellerCode);
     if (!user) return { status: 404, body: { error: { message: 'No hay resultados' } } };
     return { body: userAnswer(user) };
   },
 
-  contactMediumsPhones: ({ db, params, body }) => registerMedium(db, params.id ?? '', 'phone', String(body.phone), body.type === 'secondary' ? 'secondary' : 'main'),
+  contactMediumsPhones: ({ db, params, body, seller }) => registerMedium(db, params.id ?? '', seller?.poaSellerCode, 'phone', String(body.phone), body.type === 'secondary' ? 'secondary' : 'main'),
 
-  contactMediumsEmails: ({ db, params, body }) => registerMedium(db, params.id ?? '', 'email', String(body.email)),
+  contactMediumsEmails: ({ db, params, body, seller }) => registerMedium(db, params.id ?? '', seller?.poaSellerCode, 'email', String(body.email)),
 
   emailChecker: ({ db, query }) => {
     const email = String(query.email).trim().toLowerCase();
