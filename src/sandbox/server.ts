@@ -196,6 +196,9 @@ function sessionToken(request: FastifyRequest): string | undefined {
   return request.cookies[SECURE_SESSION_COOKIE] ?? request.cookies[SESSION_COOKIE];
 }
 
+/** Whether a caller is this machine. */
+const isLoopback = (address: string) => address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
+
 function sellerOf(db: SandboxDb, token: string | undefined): Seller | undefined {
   if (!token) return undefined;
   const row = db.prepare('select s.data from sessions x join sellers s on s.pin = x.seller_pin where x.token = ?').get(token);
@@ -253,6 +256,10 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   app.addHook('onSend', async (request, reply, payload) => {
     // Answers carry customers' data: never cached by the browser or a proxy.
     if (!reply.getHeader('cache-control')) reply.header('cache-control', 'no-store');
+    // Every answer, files too, is what its type says (no sniffing a JSON or an image as a page);
+    // in production, served over https behind its proxy, the browser keeps to https for a year.
+    reply.header('x-content-type-options', 'nosniff');
+    if (mode === 'production' || request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     // The provider's clock, which signed calls' identities are checked against: a client whose
     // clock is wrong learns the difference here (the sandbox's clock may be a test's).
     reply.header('date', now().toUTCString());
@@ -322,7 +329,10 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
             next.remaining -= 1;
             if (next.remaining <= 0) armed.delete(armedKey);
           }
-          const fault = mode !== 'production' ? (headers[FAULT_HEADER] ?? next?.fault) : undefined;
+          // The fault header is a tester's tool: in dev mode only from this machine (a network in
+          // the middle cannot make an answer fail), never in production.
+          const headerFault = mode === 'test' || (mode === 'dev' && isLoopback(request.ip)) ? headers[FAULT_HEADER] : undefined;
+          const fault = mode !== 'production' ? (headerFault ?? next?.fault) : undefined;
           const injected = fault ? faultAnswer(fault, headers['x-sandbox-fault-delay']) : undefined;
           // A cut connection: the caller gets no answer at all, as on a phone losing its signal.
           const cut = () => {
@@ -385,6 +395,12 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   }
 
   if (mode !== 'production') {
+    // In dev mode the tester's tools need a signed-in session (any seller's); test mode leaves
+    // them open to the tests' own process.
+    const tester = (request: FastifyRequest) => mode === 'test' || [...databases.values()].some((each) => sellerOf(each, sessionToken(request)) !== undefined);
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.url.startsWith('/__sandbox/') && !tester(request)) return reply.status(401).send({ errors: [{ code: 'UNAUTHORIZED', message: 'No autorizado' }] });
+    });
     // `{ operationId, fault, times }`: the next `times` calls of that operation answer with the fault.
     // With `country`, only that country's call: else the call of that name in every country.
     app.post('/__sandbox/faults', async (request, reply) => {

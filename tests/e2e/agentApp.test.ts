@@ -155,6 +155,8 @@ describe('the agent app in Chromium', () => {
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(br.bytes).toBeLessThan(plain.bytes / 2);
       expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // A file is what its type says (asset files had no nosniff).
+      expect(plain.headers['x-content-type-options']).toBe('nosniff');
     }
     // The page itself is never kept: a new build must be seen at once.
     expect((await fetch(`${app.address}/`)).headers.get('cache-control')).toBe('no-store');

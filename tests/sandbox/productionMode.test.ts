@@ -1,6 +1,6 @@
-import { constants, createPublicKey, publicEncrypt, type JsonWebKey as NodeJwk } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server';
+import { sealedPin } from '../support/sealedPin';
 import { signedInject } from '../support/signedInject';
 
 // Fault injection and the outbox exist only in test and dev mode: a production sandbox is a
@@ -12,12 +12,6 @@ beforeAll(async () => {
 afterAll(() => sandbox.app.close());
 
 describe('the sandbox in production mode', () => {
-  /** The PIN as a client sends it: encrypted with the key the sandbox publishes. */
-  async function sealedPin(pin: string): Promise<string> {
-    const { key } = (await sandbox.app.inject({ url: '/v1/telco/sv/public-key' })).json() as { key: NodeJwk };
-    return publicEncrypt({ key: createPublicKey({ key, format: 'jwk' }), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(pin)).toString('base64');
-  }
-
   it('refuses a PIN sent in clear', async () => {
     const signIn = await signedInject(sandbox.app)({ method: 'POST', url: '/v1/telco/sv/accesstoken', payload: { code: '2580', country: 'SV' } });
     expect(signIn.statusCode).toBe(400);
@@ -29,7 +23,7 @@ describe('the sandbox in production mode', () => {
       method: 'POST',
       url: '/v1/telco/sv/accesstoken',
       headers: { 'x-sandbox-fault': '500' },
-      payload: { code: await sealedPin('2580'), country: 'SV' },
+      payload: { code: await sealedPin(sandbox.app, '2580'), country: 'SV' },
     });
     expect(signIn.statusCode).toBe(200);
     expect(signIn.headers['set-cookie']).toMatch(/^__Host-session=[^;]+; Path=\/; HttpOnly; Secure; SameSite=Strict/);
@@ -37,5 +31,12 @@ describe('the sandbox in production mode', () => {
 
   it('has no outbox', async () => {
     expect((await sandbox.app.inject({ url: '/__sandbox/outbox' })).statusCode).toBe(404);
+  });
+
+  it('tells the browser to keep to https, and not to sniff, on every answer', async () => {
+    for (const answer of [await sandbox.app.inject({ url: '/v1/telco/sv/public-key' }), await sandbox.app.inject({ url: '/v1/telco/nothing' })]) {
+      expect(answer.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    }
   });
 });
