@@ -54,7 +54,7 @@ function lintCountry(country: CountryFile, code: string | undefined, events: Rea
 export function checkCountryFile(file: string, text: string, code?: string, events?: ReadonlySet<string>): CountryCheck {
   const source = parseSourceText(text);
   if (source.syntaxErrors.length > 0) {
-    return { file, country: undefined, source, problems: source.syntaxErrors.map((e) => ({ file, ...e.position, pointer: '', message: e.message })) };
+    return { file, country: undefined, source, problems: source.syntaxErrors.map((e) => ({ file, ...e.position, pointer: e.pointer ?? '', message: e.message })) };
   }
   if (!validate(source.value)) {
     return { file, country: undefined, source, problems: locateProblems(file, source, schemaProblems(validate.errors ?? [], vocabulary)) };

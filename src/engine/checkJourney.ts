@@ -25,7 +25,7 @@ export function checkJourney(file: string, text: string, actorsOf: (country: str
       file,
       config: undefined,
       source,
-      problems: source.syntaxErrors.map((e) => ({ file, ...e.position, pointer: '', message: e.message })),
+      problems: source.syntaxErrors.map((e) => ({ file, ...e.position, pointer: e.pointer ?? '', message: e.message })),
     };
   }
   const locate = (problems: Problem[]) => locateProblems(file, source, problems);

@@ -33,7 +33,7 @@ export interface StepCheck {
 export function checkStepFile(file: string, name: string, text: string): StepCheck {
   const source = parseSourceText(text);
   if (source.syntaxErrors.length > 0) {
-    return { file, step: undefined, source, problems: source.syntaxErrors.map((e) => ({ file, ...e.position, pointer: '', message: e.message })) };
+    return { file, step: undefined, source, problems: source.syntaxErrors.map((e) => ({ file, ...e.position, pointer: e.pointer ?? '', message: e.message })) };
   }
   if (!validate(source.value)) {
     const problems = schemaProblems(validate.errors ?? [], vocabulary).map((p) => inWidgetWords(p, source.value));

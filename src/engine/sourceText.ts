@@ -10,7 +10,8 @@ export interface SourcePosition {
 /** A parsed JSON file that can say where any JSON Pointer sits in its text. */
 export interface SourceText {
   value: unknown;
-  syntaxErrors: Array<{ position: SourcePosition; message: string }>;
+  /** What makes the text unreadable as a file of ours (JSON syntax, size, depth, duplicate keys, numbers and strings JSON cannot carry); with the pointer of the value, when one is to blame. */
+  syntaxErrors: Array<{ position: SourcePosition; message: string; pointer?: string }>;
   /** Where a pointer's value is written; with `name`, where its property name is. */
   locate: (pointer: string, options?: { name?: boolean }) => SourcePosition;
 }
@@ -45,17 +46,101 @@ function positionAt(lineStarts: number[], offset: number): SourcePosition {
   return { line: low + 1, column: offset - (lineStarts[low] as number) + 1 };
 }
 
+/** A journey, step or country file is nested 20 levels at most; the parsers recurse per level. */
+export const MAX_DEPTH = 64;
+/** A journey is about 100 KB; a file many times that is not one a person edits. */
+export const MAX_CHARS = 5_000_000;
+
+const isHigh = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const isLow = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+/** The code unit of a `\uXXXX` escape at `at` (the backslash), or NaN. */
+const escaped = (text: string, at: number) => (text[at] === '\\' && text[at + 1] === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(at + 2, at + 6)) ? parseInt(text.slice(at + 2, at + 6), 16) : NaN);
+
+/**
+ * What must be refused before the text is parsed at all, found in one pass without recursion:
+ * a size no editor's file has, nesting deeper than MAX_DEPTH (the parsers recurse per level, and
+ * a file thousands of levels deep overflowed the stack), and half a character (a lone UTF-16
+ * surrogate, written or escaped), which no JSON text can carry to another program intact.
+ */
+function shapeProblem(text: string): { offset: number; message: string } | undefined {
+  if (text.length > MAX_CHARS) return { offset: 0, message: `the file has ${text.length.toLocaleString('en')} characters: at most ${MAX_CHARS.toLocaleString('en')} are read` };
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      let unit = code;
+      let width = 1;
+      if (code === 92) {
+        unit = escaped(text, i);
+        width = Number.isNaN(unit) ? 2 : 6;
+      }
+      if (code === 34) inString = false;
+      else if (isHigh(unit)) {
+        const next = text.charCodeAt(i + width) === 92 ? escaped(text, i + width) : text.charCodeAt(i + width);
+        if (!isLow(next)) return { offset: i, message: 'half a character: a lone UTF-16 surrogate (\\uD800 to \\uDBFF must be followed by \\uDC00 to \\uDFFF); write the character itself' };
+        width += text.charCodeAt(i + width) === 92 ? 6 : 1;
+      } else if (isLow(unit)) return { offset: i, message: 'half a character: a lone UTF-16 surrogate (\\uDC00 to \\uDFFF without \\uD800 to \\uDBFF before it); write the character itself' };
+      i += width - 1;
+      continue;
+    }
+    if (code === 34) inString = true;
+    else if (code === 123 || code === 91) {
+      depth++;
+      if (depth > MAX_DEPTH) return { offset: i, message: `nested more than ${MAX_DEPTH} levels deep here: a journey is nested about 20; look for brackets that do not close` };
+    } else if (code === 125 || code === 93) depth--;
+  }
+  return undefined;
+}
+
+/** A JSON Pointer segment as written in a pointer. */
+const segment = (key: string | number) => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * What JSON.parse would take but silently change, found in the tree without recursion: a
+ * property written twice in one object (JSON keeps the last, and the first is what an editor
+ * shows), and a number too large to be one (`1e999` is Infinity, which JSON cannot write back).
+ */
+function valueProblems(tree: Node, lineOf: (offset: number) => number): Array<{ offset: number; message: string; pointer: string }> {
+  const found: Array<{ offset: number; message: string; pointer: string }> = [];
+  const stack: Array<{ node: Node; pointer: string }> = [{ node: tree, pointer: '' }];
+  while (stack.length > 0 && found.length < 20) {
+    const { node, pointer } = stack.pop() as { node: Node; pointer: string };
+    if (node.type === 'number' && !Number.isFinite(node.value)) {
+      found.push({ offset: node.offset, pointer, message: 'a number too large to be a number (it reads as Infinity, which JSON cannot write back)' });
+    } else if (node.type === 'array') {
+      (node.children ?? []).forEach((child, index) => stack.push({ node: child, pointer: `${pointer}/${index}` }));
+    } else if (node.type === 'object') {
+      const seen = new Map<string, Node>();
+      for (const property of node.children ?? []) {
+        const [name, value] = property.children ?? [];
+        if (!name || !value) continue;
+        const key = String(name.value);
+        const first = seen.get(key);
+        if (first) found.push({ offset: property.offset, pointer: `${pointer}/${segment(key)}`, message: `"${key}" is written twice in this object (first at line ${lineOf(first.offset)}): JSON keeps only the second; remove one` });
+        else seen.set(key, property);
+        stack.push({ node: value, pointer: `${pointer}/${segment(key)}` });
+      }
+    }
+  }
+  return found.sort((a, b) => a.offset - b.offset);
+}
+
 /**
  * Parses JSON text strictly (no comments, no trailing commas) and keeps its syntax tree, so
- * that every problem can be reported at `file:line:column`.
+ * that every problem can be reported at `file:line:column`. Text that no parser should be given
+ * (too large, too deep, half characters) and values JSON would change (a key written twice, a
+ * number too large) are refused as syntax is, at their place, and never reach the checks after.
  */
 export function parseSourceText(text: string): SourceText {
   const lineStarts = [0];
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) lineStarts.push(i + 1);
+  const shape = shapeProblem(text);
+  if (shape) return { value: undefined, syntaxErrors: [{ position: positionAt(lineStarts, shape.offset), message: shape.message }], locate: () => ({ line: 1, column: 1 }) };
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   // After the first syntax error the parser's guesses cascade; the first one is where to look.
-  const syntaxErrors = errors.slice(0, 1).map((e) => {
+  const syntaxErrors: SourceText['syntaxErrors'] = errors.slice(0, 1).map((e) => {
     const code = printParseErrorCode(e.error);
     const before = text.slice(0, e.offset).replace(/\s+$/, '');
     const after = text.slice(e.offset).trimStart();
@@ -66,6 +151,8 @@ export function parseSourceText(text: string): SourceText {
     const offset = code === 'CommaExpected' ? before.length : e.offset;
     return { position: positionAt(lineStarts, offset), message: `JSON syntax: ${syntaxWords[code] ?? code}` };
   });
+  const changed = syntaxErrors.length === 0 && tree ? valueProblems(tree, (offset) => positionAt(lineStarts, offset).line) : [];
+  for (const problem of changed) syntaxErrors.push({ position: positionAt(lineStarts, problem.offset), message: problem.message, pointer: problem.pointer });
   const value = syntaxErrors.length === 0 && tree ? JSON.parse(text) : undefined;
 
   const locate = (pointer: string, options: { name?: boolean } = {}): SourcePosition => {

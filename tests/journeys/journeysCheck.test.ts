@@ -22,6 +22,7 @@ const svText = readFileSync(join(root, 'journeys/sv.json'), 'utf8');
 /** Each kind of mistake, by its fixture's name. */
 const kinds: Array<[kind: string, title: string]> = [
   ['syntax-error', 'a JSON syntax error (a missing comma)'],
+  ['duplicate-key', 'a property written twice, at the second'],
   ['schema-violation', 'a schema violation (an unknown property in a step meta)'],
   ['unknown-target', 'an unknown target, with did-you-mean'],
   ['short-target-elsewhere', 'a target without # to a state elsewhere, with its id'],
@@ -123,6 +124,15 @@ describe('npm run journeys:check on journeys/', () => {
     const steps = files.flatMap((file) => readdirSync(join(root, 'schemas/steps', file.replace(/\.json$/, ''))).filter((f) => f.endsWith('.json'))).length;
     expect(result.stderr.trim().split('\n').at(-1)).toBe(`${files.length} journey file(s) and ${steps} step file(s) checked: all sound.`);
     expect(result.status).toBe(0);
+  }, 60_000);
+
+  it('exits 1 with a located line for a file nested 20,000 levels deep (it crashed with a stack trace)', async () => {
+    const file = join(tempDir(), 'deep.json');
+    writeFileSync(file, `${'['.repeat(20_000)}${']'.repeat(20_000)}`);
+    const result = await checkFiles(file);
+    expect(result.stdout).toBe(`${relative(root, file)}:1:65 /: nested more than 64 levels deep here: a journey is nested about 20; look for brackets that do not close\n`);
+    expect(result.stderr.trim()).toBe('1 problem(s) in 1 file(s).');
+    expect(result.status).toBe(1);
   }, 60_000);
 
   it('exits 1 with a located line for a file that does not exist', async () => {
