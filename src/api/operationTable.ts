@@ -29,8 +29,8 @@ export interface OperationEntry {
    * section 8's "No hay resultados". (Written only where marked: the table is in the first screen.)
    */
   notFound?: 'quiet' | { readonly message: string };
-  /** `sign-out`: the call that ends the seller's session at the provider (`x-session`), where marked. */
-  session?: 'sign-out';
+  /** `sign-out`: the call that ends the seller's session at the provider; `keep-alive`: the call the shell makes while the agent works without calls (`x-session`), where marked. */
+  session?: 'sign-out' | 'keep-alive';
 }
 
 /** Every operation of a country, by operationId. */

@@ -21,7 +21,7 @@ const SESSION_EXPORT_KEY = String(import.meta.env.VITE_SESSION_EXPORT_KEY ?? '')
  * writes its layout's styles each time it is drawn).
  */
 export function AppLayout({ children }: { children: ReactNode }) {
-  const { actor, sessionRecord } = useJourneyRuntime();
+  const { actor, sessionRecord, keepAlive } = useJourneyRuntime();
   const signedIn = useJourneyValue((snapshot, runtime) => {
     const step = currentStep(runtime.journey, snapshot);
     return step !== undefined && !step.public;
@@ -65,7 +65,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </AppShell.Navbar>
       )}
       <AppShell.Main>
-        {signedIn && <IdleGuard onExpire={expire} />}
+        {signedIn && <IdleGuard onExpire={expire} onActive={keepAlive} />}
         <StepMessage />
         {children}
       </AppShell.Main>

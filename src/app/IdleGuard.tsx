@@ -14,10 +14,13 @@ const ACTIVITY = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
  * Watches for an agent who walked away from a signed-in phone: a warning with a button to stay
  * at 13 minutes, `onExpire` (the journey's `session.idle`: logout and wipe) at 15.
  */
-export function IdleGuard({ onExpire }: { onExpire: () => void }) {
+export function IdleGuard({ onExpire, onActive }: { onExpire: () => void; onActive?: () => void }) {
   const [warning, setWarning] = useState(false);
   const expire = useRef(onExpire);
   expire.current = onExpire;
+  // The agent is at work: the provider's session is kept alive too (journeyRuntime's keepAlive).
+  const activeNow = useRef(onActive);
+  activeNow.current = onActive;
 
   useEffect(() => {
     let warnTimer: ReturnType<typeof setTimeout> | undefined;
@@ -41,6 +44,7 @@ export function IdleGuard({ onExpire }: { onExpire: () => void }) {
       sessionStorage.setItem(LAST_ACTIVITY_KEY, String(now));
       setWarning(false);
       schedule(now);
+      activeNow.current?.();
     };
     const stored = Number(sessionStorage.getItem(LAST_ACTIVITY_KEY));
     const last = Number.isFinite(stored) && stored > 0 && stored <= Date.now() ? stored : Date.now();

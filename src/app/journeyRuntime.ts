@@ -146,7 +146,21 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
     const { stateId, route } = placeOf(journey, actor.getSnapshot());
     return recorder.take({ stateId, ...(route !== undefined ? { route } : {}) });
   };
-  return { journey, actor, call, sessionRecord };
+  // The provider ends a session after 15 minutes without a call, as the app does after 15 without
+  // a touch; an agent typing a long form touches but does not call, so while the agent is active
+  // the call its spec marks `x-session: keep-alive` goes at most every KEEP_ALIVE_EVERY_MS. A 401
+  // to it wipes and lands on `/`, as any call's does.
+  const keepAliveCall = operationWithRole(operations, 'keep-alive');
+  let keptAliveAt = Date.now();
+  const keepAlive = () => {
+    if (!keepAliveCall || Date.now() - keptAliveAt < KEEP_ALIVE_EVERY_MS) return;
+    keptAliveAt = Date.now();
+    void call(keepAliveCall[0]);
+  };
+  return { journey, actor, call, sessionRecord, keepAlive };
 }
 
 export type JourneyRuntime = ReturnType<typeof createJourneyRuntime>;
+
+/** How often an active agent's app tells the provider the session is in use (well inside its 15-minute idle expiry). */
+export const KEEP_ALIVE_EVERY_MS = 5 * 60_000;

@@ -8,7 +8,7 @@ export type SandboxDb = Database.Database;
 const SCHEMA = `
 create table if not exists meta (key text primary key, value text not null);
 create table if not exists sellers (pin text primary key, msisdn text not null, code text not null, data text not null);
-create table if not exists sessions (token text primary key, seller_pin text not null, created_at integer not null);
+create table if not exists sessions (token text primary key, seller_pin text not null, created_at integer not null, last_seen_at integer);
 create table if not exists rate_events (kind text not null, key text not null, at integer not null);
 create index if not exists rate_events_by_key on rate_events (kind, key, at);
 create table if not exists sign_in_failures (caller text primary key, failures integer not null, last_failure_at integer not null, wait_until integer not null);
@@ -124,6 +124,8 @@ function migrate(db: SandboxDb): void {
   const columns = (db.prepare('pragma table_info(uploads)').all() as Array<{ name: string }>).map((c) => c.name);
   // Whose upload it is (another seller's photo is as if it were not there); older rows are nobody's.
   if (!columns.includes('seller_code')) db.exec('alter table uploads add column seller_code text');
+  // When a session last called (its idle expiry); older sessions count from their sign-in.
+  if (!(db.prepare('pragma table_info(sessions)').all() as Array<{ name: string }>).some((c) => c.name === 'last_seen_at')) db.exec('alter table sessions add column last_seen_at integer');
 }
 
 /** One JSON column read back. */

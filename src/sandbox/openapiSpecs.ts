@@ -26,9 +26,11 @@ export type NotFound = 'quiet' | { message: string };
 
 /**
  * The operation's part in the seller's session (`x-session`): `sign-out` is the call that ends
- * it at the provider, which the shell makes itself when an answer is not the session's.
+ * it at the provider, which the shell makes itself when an answer is not the session's;
+ * `keep-alive` the call the shell makes while the agent works without calls, so that the
+ * provider's idle expiry follows the agent, not the calls.
  */
-export type SessionRole = 'sign-out';
+export type SessionRole = 'sign-out' | 'keep-alive';
 
 /** One provider call as its OpenAPI spec describes it, with every `$ref` resolved. */
 export interface Operation {
@@ -65,7 +67,7 @@ export interface SpecProblem {
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const SIGNING_ROLES: readonly string[] = ['publishes-keys', 'sign-in'] satisfies SigningRole[];
-const SESSION_ROLES: readonly string[] = ['sign-out'] satisfies SessionRole[];
+const SESSION_ROLES: readonly string[] = ['sign-out', 'keep-alive'] satisfies SessionRole[];
 
 /** An `x-not-found` as written, when it is one (`quiet`, or `{message: <text>}`). */
 function notFoundOf(value: unknown): NotFound | undefined {

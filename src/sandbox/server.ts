@@ -64,6 +64,8 @@ export interface SandboxOptions {
   signInThrottle?: Partial<SignInThrottlePolicy>;
   /** One-time codes' limits (src/sandbox/otpLimits.ts; docs/security.md). */
   otpLimits?: Partial<OtpPolicy>;
+  /** How long a session lives (SESSION_LIFETIME by default; tests shorten it). */
+  sessionLifetime?: Partial<SessionLifetime>;
   /** The built app (`dist/`): served with every unknown GET answered by its index.html. */
   staticDir?: string;
 }
@@ -207,6 +209,41 @@ function sellerOf(db: SandboxDb, token: string | undefined): Seller | undefined 
 }
 
 /**
+ * How long a session lives at the provider (docs/security.md, "Server-side sessions"): it ends
+ * after `idleMs` without a call (the app's own idle timeout is 15 minutes, and the app calls
+ * `x-session: keep-alive` while the agent works without calls) and `absoluteMs` after sign-in
+ * whatever happens (NIST SP 800-63B AAL2: re-authenticate at least every 12 hours).
+ */
+export interface SessionLifetime {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+export const SESSION_LIFETIME: SessionLifetime = { idleMs: 15 * 60_000, absoluteMs: 12 * 60 * 60_000 };
+
+/** A call's time is written back at most this often: a burst of calls is one write. */
+const TOUCH_EVERY_MS = 30_000;
+
+/**
+ * The seller of a live session, its last call moved to `now`; a session past its idle or
+ * absolute lifetime is ended (with its call keys) and has no seller, so a private call answers
+ * 401 and the app wipes and lands on `/`.
+ */
+function liveSellerOf(db: SandboxDb, token: string | undefined, now: number, lifetime: SessionLifetime): Seller | undefined {
+  if (!token) return undefined;
+  const times = db.prepare('select created_at as createdAt, last_seen_at as lastSeenAt from sessions where token = ?').get(token) as { createdAt: number; lastSeenAt: number | null } | undefined;
+  if (!times) return undefined;
+  const lastSeen = times.lastSeenAt ?? times.createdAt;
+  if (now - lastSeen >= lifetime.idleMs || now - times.createdAt >= lifetime.absoluteMs) {
+    db.prepare('delete from sessions where token = ?').run(token);
+    sessionKeys.remove(db, token);
+    return undefined;
+  }
+  if (now - lastSeen >= TOUCH_EVERY_MS) db.prepare('update sessions set last_seen_at = ? where token = ?').run(now, token);
+  return sellerOf(db, token);
+}
+
+/**
  * The sandbox: a real HTTP server implementing the provider's OpenAPI specs of every country at
  * once (`openapi/<cc>/`, each country's operations at its own paths), each country over its own
  * SQLite database seeded from its seed folder. Handlers are shared by operationId and told the
@@ -222,6 +259,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const mode = options.mode ?? 'dev';
   const provider = options.provider ?? 'telco';
   const now = options.now ?? (() => new Date());
+  const lifetime = { ...SESSION_LIFETIME, ...options.sessionLifetime };
   const countries = options.countries ?? defaultCountryApis();
   // What each country's provider plays besides its data (time zone, currency, documents): read
   // once, before its database is seeded with it; a bad file stops the start.
@@ -342,8 +380,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
           // Cut before it reaches the provider: nothing of it is recorded, not even its nonce.
           if (injected?.cut === 'before') return cut();
           const token = sessionToken(request);
-          const seller = sellerOf(db, token);
-          if (operation.private && !seller) return send(reply, badRequest('No autorizado', 'UNAUTHORIZED', 401));
+          const seller = liveSellerOf(db, token, now().getTime(), lifetime);
+          // A session that ended (logout, idle, lifetime) also has its cookie cleared: the 401 wipes it (spec section 8).
+          if (operation.private && !seller) return send(reply, { ...badRequest('No autorizado', 'UNAUTHORIZED', 401), ...(token ? { session: { close: true as const } } : {}) });
           // Every call but the one that publishes the keys is signed: sign-in with the keys its
           // client key agrees, the others with their session's (spec section 7; docs/security.md).
           let call: VerifiedCall | undefined;

@@ -46,6 +46,7 @@ const calls: Array<[OperationId, () => CallInput]> = [
   ['publicKey', () => ({})],
   ['accessToken', () => ({ code: '2580', country: 'SV' })],
   ['salesPersonDetails', () => ({ password: '2580' })],
+  ['sessionKeepAlive', () => ({})],
   ['agentCredentials', () => ({ requestDate: new Date().toISOString() })],
   ['getConfigParams', () => ({ module: 'd2d', id: 'config' })],
   ['promotionDetails', () => ({ salesPersonCode: 'SV-POA-001' })],

@@ -11,9 +11,9 @@ export const pathOf = (page: Page) => decodeURI(new URL(page.url()).pathname);
  * Registers the served app around a test file (built and started before its tests, closed after)
  * and gives its address and a new phone-sized page, as the browser tests use them. El Salvador's
  * build unless `pack` names another country (tests/fixtures/packs/); `settings`, the sandbox's
- * (a sign-in throttle or code limits whose waits a test can sit out).
+ * (a sign-in throttle, code limits or a session lifetime a test can sit out).
  */
-export function useServedApp(pack: PackChoice = {}, settings: Pick<SandboxOptions, 'signInThrottle' | 'otpLimits'> = {}) {
+export function useServedApp(pack: PackChoice = {}, settings: Pick<SandboxOptions, 'signInThrottle' | 'otpLimits' | 'sessionLifetime'> = {}) {
   let served: Awaited<ReturnType<typeof servedApp>> | undefined;
   // Every Content Security Policy violation on any page of the file: there must be none.
   const violations: string[] = [];

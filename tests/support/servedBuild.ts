@@ -45,7 +45,7 @@ export async function buildCountry(pack: PackChoice = {}): Promise<string> {
  * El Salvador's unless `pack` names another country; the sandbox is created with the same
  * COUNTRY_PACKS, so that it can serve that pack's API and seed.
  */
-export async function servedApp(pack: PackChoice = {}, settings: Pick<SandboxOptions, 'signInThrottle' | 'otpLimits'> = {}): Promise<{ address: string; outDir: string; browser: Browser; sandbox: Sandbox; close: () => Promise<void> }> {
+export async function servedApp(pack: PackChoice = {}, settings: Pick<SandboxOptions, 'signInThrottle' | 'otpLimits' | 'sessionLifetime'> = {}): Promise<{ address: string; outDir: string; browser: Browser; sandbox: Sandbox; close: () => Promise<void> }> {
   const outDir = await buildCountry(pack);
   const sandbox = await withPack(pack, () => createSandbox({ db: ':memory:', mode: 'test', staticDir: outDir, ...settings }));
   const address = await sandbox.app.listen({ port: 0, host: '127.0.0.1' });

@@ -35,6 +35,7 @@ const OPERATIONS: ReadonlyArray<readonly [string, 'get' | 'post', string]> = [
   ['accessToken', 'post', '/sv/accesstoken'],
   ['logout', 'post', '/sv/logout'],
   ['salesPersonDetails', 'post', '/sv/salesperson/details/{timestamp}'],
+  ['sessionKeepAlive', 'post', '/sv/session/keep-alive'],
   ['agentCredentials', 'get', '/sv/agent/credentials'],
   ['promotionDetails', 'get', '/sv/promotion/{salesPersonCode}'],
   ['sales', 'post', '/sv/sales'],

@@ -31,7 +31,7 @@ export const authHandlers: Record<string, Handler> = {
     }
     signIns.succeeded(caller);
     const token = randomBytes(24).toString('base64url');
-    db.prepare('insert into sessions (token, seller_pin, created_at) values (?, ?, ?)').run(token, seller.pin, Date.now());
+    db.prepare('insert into sessions (token, seller_pin, created_at, last_seen_at) values (?, ?, ?, ?)').run(token, seller.pin, now.getTime(), now.getTime());
     return { body: { poa_msisdn: seller.msisdn, uniqueIdentifier: `U-${seller.poaSellerCode}` }, session: { open: token } };
   },
   logout: ({ db, headers }) => {
@@ -40,6 +40,8 @@ export const authHandlers: Record<string, Handler> = {
     // The browser forgets what this origin kept: cache, cookies, storage (the sealed sale).
     return { body: { message: 'Sesión cerrada' }, session: { close: true }, headers: { 'clear-site-data': '"cache", "cookies", "storage"' } };
   },
+  // The session's last call is moved by the server for every private call; this one only answers.
+  sessionKeepAlive: () => ({ body: { status: 'active' } }),
   salesPersonDetails: ({ seller }) => ({
     body: { msisdn: seller?.msisdn, poaSellerCode: seller?.poaSellerCode, seller: { firstName: seller?.firstName, lastName: seller?.lastName } },
   }),
