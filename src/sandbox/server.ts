@@ -17,6 +17,7 @@ import { countryCodes, loadCountryOperations, OPENAPI_ROOT, type Operation } fro
 import { createAgreementKey, openUrlValues, sealAnswer, sessionKeys, verifyCall, type VerifiedCall } from './signedCalls';
 import { SIGN_IN_THROTTLE, signInThrottle, type SignInThrottlePolicy } from './signInThrottle';
 import { OTP_LIMITS, otpLimits, type OtpPolicy } from './otpLimits';
+import { HIDDEN_CHARACTER_MESSAGE, hiddenCharacterAt } from './hiddenCharacters';
 import { SIGNED_HEADERS } from '../api/signedCallProtocol';
 
 /** One country's provider API as the sandbox serves it: its specs and its seed data. */
@@ -412,6 +413,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
             if ('unopened' in opened) return send(reply, { status: 400, body: { errors: [{ code: 'VALIDATION', message: 'Por favor, valida la información', field: opened.unopened }] } });
             ({ params, query } = opened);
           }
+          // No field takes control or invisible characters, whatever its own rules (hiddenCharacters.ts).
+          const hidden = hiddenCharacterAt({ path: params, query, ...(operation.body?.mediaType.startsWith('multipart/') ? {} : { body: request.body }) });
+          if (hidden) return send(reply, { status: 400, body: { errors: [{ code: 'VALIDATION', message: HIDDEN_CHARACTER_MESSAGE, field: hidden.slice(1) }] } });
           if (validators.params && !validators.params(params)) return send(reply, invalid('path', validators.params));
           if (validators.query && !validators.query(query)) return send(reply, invalid('query', validators.query));
           let body = (request.body ?? {}) as Record<string, unknown>;

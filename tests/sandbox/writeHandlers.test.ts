@@ -429,6 +429,21 @@ describe('users and contact mediums', () => {
     expect((await call('getUser', { params: { id: carmenId } })).body.emails).toEqual([expect.objectContaining({ value: 'carmen@example.com' })]);
   });
 
+  it('refuses names with control or invisible characters, emoji or digits (they were stored as sent), and takes accents, ñ and spaces', async () => {
+    const person = { ...ana, documentNumber: '02345678-9', cliTelephone: '70006666', cliTelephoneSecondary: '22006666', cliEmail: 'nombres@example.com' };
+    for (const hidden of ['Ana\u0000', 'Ana\u202Eairam', 'A\u200Bna', '\uFEFFAna', 'Ana\u001B[31m']) {
+      const refused = await call('users', { body: { ...person, cliFirstName: hidden } });
+      expect(refused.status, JSON.stringify(hidden)).toBe(400);
+      expect(refused.body.errors[0]).toMatchObject({ message: 'El dato tiene caracteres no permitidos (de control o invisibles); escríbelo de nuevo', field: 'body/cliFirstName' });
+    }
+    for (const wrong of ['Ana 😀', 'Ana2', 'Ana<script>']) {
+      const refused = await call('users', { body: { ...person, cliLastName: wrong } });
+      expect(refused.status, wrong).toBe(400);
+      expect(refused.body.errors[0]).toMatchObject({ message: 'Por favor, valida la información', field: 'body/cliLastName' });
+    }
+    expect((await call('users', { body: { ...person, cliFirstName: 'Ñeco Úrsula', cliLastName: 'Güemes Peña' } })).status).toBe(200);
+  });
+
   it('answers 404 for an unknown user and 400 for a medium of one', async () => {
     expect((await call('getUser', { params: { id: 'U-1' } })).status).toBe(404);
     expect((await call('contactMediumsPhones', { params: { id: 'U-1' }, body: { phone: '70009999' } })).status).toBe(400);
