@@ -438,9 +438,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   }
 
   if (mode !== 'production') {
-    // In dev mode the tester's tools need a signed-in session (any seller's); test mode leaves
+    // In dev mode the tester's tools need a live signed-in session (any seller's); test mode leaves
     // them open to the tests' own process.
-    const tester = (request: FastifyRequest) => mode === 'test' || [...databases.values()].some((each) => sellerOf(each, sessionToken(request)) !== undefined);
+    const tester = (request: FastifyRequest) => mode === 'test' || [...databases.values()].some((each) => liveSellerOf(each, sessionToken(request), now().getTime(), lifetime) !== undefined);
     app.addHook('onRequest', async (request, reply) => {
       if (request.url.startsWith('/__sandbox/') && !tester(request)) return reply.status(401).send({ errors: [{ code: 'UNAUTHORIZED', message: 'No autorizado' }] });
     });
