@@ -202,9 +202,8 @@ function sessionToken(request: FastifyRequest): string | undefined {
 /** Whether a caller is this machine. */
 const isLoopback = (address: string) => address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 
-function sellerOf(db: SandboxDb, token: string | undefined): Seller | undefined {
-  if (!token) return undefined;
-  const row = db.prepare('select s.data from sessions x join sellers s on s.pin = x.seller_pin where x.token = ?').get(token);
+/** A seller's row (`sellers.data`) as a handler sees the seller. */
+function asSeller(row: unknown): Seller | undefined {
   const data = parseData<Seller & { pin: string }>(row);
   return data ? { pin: data.pin, msisdn: data.msisdn, poaSellerCode: data.poaSellerCode, firstName: data.firstName, lastName: data.lastName } : undefined;
 }
@@ -232,16 +231,19 @@ const TOUCH_EVERY_MS = 30_000;
  */
 function liveSellerOf(db: SandboxDb, token: string | undefined, now: number, lifetime: SessionLifetime): Seller | undefined {
   if (!token) return undefined;
-  const times = db.prepare('select created_at as createdAt, last_seen_at as lastSeenAt from sessions where token = ?').get(token) as { createdAt: number; lastSeenAt: number | null } | undefined;
-  if (!times) return undefined;
-  const lastSeen = times.lastSeenAt ?? times.createdAt;
-  if (now - lastSeen >= lifetime.idleMs || now - times.createdAt >= lifetime.absoluteMs) {
+  // One read per call: the session's times and its seller together.
+  const row = db.prepare('select x.created_at as createdAt, x.last_seen_at as lastSeenAt, s.data from sessions x join sellers s on s.pin = x.seller_pin where x.token = ?').get(token) as
+    | { createdAt: number; lastSeenAt: number | null; data: string }
+    | undefined;
+  if (!row) return undefined;
+  const lastSeen = row.lastSeenAt ?? row.createdAt;
+  if (now - lastSeen >= lifetime.idleMs || now - row.createdAt >= lifetime.absoluteMs) {
     db.prepare('delete from sessions where token = ?').run(token);
     sessionKeys.remove(db, token);
     return undefined;
   }
   if (now - lastSeen >= TOUCH_EVERY_MS) db.prepare('update sessions set last_seen_at = ? where token = ?').run(now, token);
-  return sellerOf(db, token);
+  return asSeller(row);
 }
 
 /**
@@ -371,7 +373,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
           // The fault header is a tester's tool: in dev mode only from this machine (a network in
           // the middle cannot make an answer fail), never in production.
           const headerFault = mode === 'test' || (mode === 'dev' && isLoopback(request.ip)) ? headers[FAULT_HEADER] : undefined;
-          const fault = mode !== 'production' ? (headerFault ?? next?.fault) : undefined;
+          const fault = headerFault ?? next?.fault;
           const injected = fault ? faultAnswer(fault, headers['x-sandbox-fault-delay']) : undefined;
           // A cut connection: the caller gets no answer at all, as on a phone losing its signal.
           const cut = () => {

@@ -63,4 +63,3 @@ export const authHandlers: Record<string, Handler> = {
     return { body: { poaSellerCode: seller.poaSellerCode, userName, channel, validUntil: `${clock.day(moment)}T23:59:59${clock.offset(moment)}` } };
   },
 };
-
