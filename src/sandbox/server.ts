@@ -5,7 +5,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { countryDbFile, openDatabase, parseData, SEED_ROOT, type SandboxDb } from './database';
 import { readProvider, type Provider } from './providerSettings';
 import { FAULT_HEADER, faultAnswer } from './faults';
@@ -14,7 +14,8 @@ import { handlers } from './handlers/registry';
 import { createPinKey } from './pinKey';
 import { logoSvg } from './logos';
 import { countryCodes, loadCountryOperations, OPENAPI_ROOT, type Operation } from './openapiSpecs';
-import { createAgreementKey, openUrlValues, sealAnswer, sessionKeys, verifyCall, type VerifiedCall } from './signedCalls';
+import { createAgreementKey, finishCall, openCall, openUrlValues, sealAnswer, sessionKeys, type OpenedCall, type Refusal, type VerifiedCall } from './signedCalls';
+import { closedShape, frameworkRefusal, nestedDeeperThan, refusalError, refusals, refuseClient, REQUEST_LIMITS } from './requestLimits';
 import { SIGN_IN_THROTTLE, signInThrottle, type SignInThrottlePolicy } from './signInThrottle';
 import { OTP_LIMITS, otpLimits, type OtpPolicy } from './otpLimits';
 import { HIDDEN_CHARACTER_MESSAGE, hiddenCharacterAt } from './hiddenCharacters';
@@ -160,19 +161,22 @@ function compileValidators(operation: Operation, coercing: Ajv2020, exact: Ajv20
   return {
     params: params && coercing.compile(params),
     query: query && coercing.compile(query),
-    body: json && exact.compile(json),
+    body: json && exact.compile(closedShape(json) as object),
   };
 }
 
 /** A request refused by the spec: the 400 of section 8, naming the field, never its value. */
 function invalid(where: string, validate: ValidateFunction): HandlerAnswer {
   const error = validate.errors?.[0];
-  const field = `${where}${error?.instancePath ?? ''}${error?.keyword === 'required' ? `/${String((error.params as { missingProperty?: string }).missingProperty)}` : ''}`;
+  // The field itself when it is missing or one the shape does not have, not its object.
+  const { missingProperty, additionalProperty, unevaluatedProperty } = (error?.params ?? {}) as Record<string, string | undefined>;
+  const named = missingProperty ?? additionalProperty ?? unevaluatedProperty;
+  const field = `${where}${error?.instancePath ?? ''}${named === undefined ? '' : `/${named}`}`;
   return { status: 400, body: { errors: [{ code: 'VALIDATION', message: 'Por favor, valida la información', field }] } };
 }
 
-/** Limits of a multipart upload: an ID photo or a document, a few at most. */
-const UPLOAD_LIMITS = { fileSize: 10 * 1024 * 1024, files: 4 };
+/** Limits of a multipart upload: one image (an ID photo or a document) at the spec's limit. */
+const UPLOAD_LIMITS = { fileSize: REQUEST_LIMITS.fileBytes, files: 1 };
 
 /**
  * A multipart body's fields and files, read from its bytes (kept whole: the signature covers
@@ -194,6 +198,15 @@ async function readFiles(raw: Buffer, contentType: string): Promise<{ fields: Re
   if (files.length > UPLOAD_LIMITS.files || files.some((file) => file.data.length > UPLOAD_LIMITS.fileSize)) return undefined;
   return { fields, files };
 }
+
+/** A request's headers, the first value of each (as the signature covers them). */
+const firstValues = (headers: FastifyRequest['headers']): Record<string, string | undefined> => Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+
+/**
+ * A signed call refused: a second copy of a request without ending the session (a browser
+ * resends a request whose connection broke); anything else forged, altered or stale ends it.
+ */
+const refusedCall = (refused: Refusal): HandlerAnswer => (refused === 'NONCE_REPLAYED' ? badRequest('Solicitud repetida', refused, 409) : badRequest('No autorizado', refused, 401));
 
 function sessionToken(request: FastifyRequest): string | undefined {
   return request.cookies[SECURE_SESSION_COOKIE] ?? request.cookies[SESSION_COOKIE];
@@ -273,16 +286,29 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   if (!db) throw new Error('the sandbox has no country to serve: no openapi/<cc>/ folder');
   const pinKey = createPinKey();
   const agreementKey = createAgreementKey();
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 12 * 1024 * 1024 });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // Small by default (JSON calls); uploads raise it on their own routes.
+    bodyLimit: REQUEST_LIMITS.jsonBytes,
+    routerOptions: { maxParamLength: REQUEST_LIMITS.pathValueChars },
+    // The refusals made before a route is found (a path value too long, a URL that is not one) and those of Node's HTTP parser, in the spec's shape.
+    frameworkErrors: (error, _request, reply) => {
+      const answer = frameworkRefusal(error, REQUEST_LIMITS.jsonBytes);
+      return (reply as FastifyReply).status(answer.status).send(answer.body);
+    },
+    clientErrorHandler: refuseClient,
+  });
   await app.register(cookie);
   // Bodies are kept as their bytes, which the signature covers; JSON is parsed from them by
-  // Fastify's own parser (with its prototype-poisoning guard), multipart in the handler.
+  // Fastify's own parser (with its prototype-poisoning guard) once its depth is known to be
+  // sane, multipart in the handler. No other type is read at all (415).
   const rawBodies = new WeakMap<FastifyRequest, Buffer>();
   const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
     rawBodies.set(request, body as Buffer);
     if ((body as Buffer).length === 0) return done(null, {});
+    if (nestedDeeperThan(body as Buffer, REQUEST_LIMITS.jsonDepth)) return done(refusalError(refusals.tooDeep()), undefined);
     parseJson(request, (body as Buffer).toString('utf8'), done);
   });
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request, body, done) => {
@@ -291,6 +317,16 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   });
   /** The signed calls that passed their checks, with what their answers must carry. */
   const verified = new WeakMap<FastifyRequest, VerifiedCall & { wrongState: boolean }>();
+  /** What a call's checks before its body found: its session, its seller, its opened signature, its fault. */
+  const before = new WeakMap<FastifyRequest, { token?: string; seller?: Seller; opened?: OpenedCall; fault?: string; injected?: ReturnType<typeof faultAnswer> }>();
+  // Whatever fails inside is answered in the spec's shape, its cause kept in the log (a
+  // framework's refusal keeps its status: a body too large is 413, a bad JSON text 400).
+  app.setErrorHandler<FastifyError>((error, request, reply) => {
+    const answer = frameworkRefusal(error, reply.request.routeOptions.bodyLimit ?? REQUEST_LIMITS.jsonBytes);
+    // Its name and where, not its message: a message may quote the data that broke it.
+    if (answer.status >= 500) request.log.error({ error: error.name, code: error.code, at: error.stack?.split('\n').slice(1, 6).join('\n') }, 'sandbox error');
+    return reply.status(answer.status).send(answer.body);
+  });
   app.addHook('onClose', () => {
     for (const each of databases.values()) each.close();
   });
@@ -359,11 +395,17 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       if (other) throw new Error(`${operation.method.toUpperCase()} ${operation.path} of country ${cc} is also country ${other}'s: each country's paths must be its own`);
       routes.set(route, cc);
       const faultKeys = [`${cc}:${operation.operationId}`, operation.operationId];
+      const upload = operation.body?.mediaType.startsWith('multipart/') === true;
+      const mediaType = operation.body?.mediaType.split(';')[0]?.trim().toLowerCase();
       app.route({
         method: operation.method.toUpperCase() as 'GET',
         url,
-        handler: async (request, reply) => {
-          const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+        bodyLimit: upload ? REQUEST_LIMITS.uploadBytes : REQUEST_LIMITS.jsonBytes,
+        // Before a byte of the body is read (a large body costs only its headers to refuse): its
+        // type, its session, and the parts of its signature that do not need it.
+        onRequest: async (request, reply) => {
+          const headers = firstValues(request.headers);
+          // A fault armed for this call is spent by it, whatever comes of it.
           const armedKey = mode !== 'production' ? faultKeys.find((key) => armed.has(key)) : undefined;
           const next = armedKey === undefined ? undefined : armed.get(armedKey);
           if (next && armedKey !== undefined) {
@@ -375,27 +417,43 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
           const headerFault = mode === 'test' || (mode === 'dev' && isLoopback(request.ip)) ? headers[FAULT_HEADER] : undefined;
           const fault = headerFault ?? next?.fault;
           const injected = fault ? faultAnswer(fault, headers['x-sandbox-fault-delay']) : undefined;
-          // A cut connection: the caller gets no answer at all, as on a phone losing its signal.
-          const cut = () => {
-            reply.hijack();
-            request.raw.socket.destroy();
-          };
           // Cut before it reaches the provider: nothing of it is recorded, not even its nonce.
-          if (injected?.cut === 'before') return cut();
+          if (injected?.cut === 'before') {
+            reply.hijack();
+            return void request.raw.socket.destroy();
+          }
+          const sent = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+          const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+          if (mediaType && hasBody && sent !== mediaType) return send(reply, refusals.mediaType(mediaType));
           const token = sessionToken(request);
           const seller = liveSellerOf(db, token, now().getTime(), lifetime);
           // A session that ended (logout, idle, lifetime) also has its cookie cleared: the 401 wipes it (spec section 8).
           if (operation.private && !seller) return send(reply, { ...badRequest('No autorizado', 'UNAUTHORIZED', 401), ...(token ? { session: { close: true as const } } : {}) });
           // Every call but the one that publishes the keys is signed: sign-in with the keys its
           // client key agrees, the others with their session's (spec section 7; docs/security.md).
-          let call: VerifiedCall | undefined;
+          let opened: OpenedCall | undefined;
           if (signs && operation.signing !== 'publishes-keys') {
-            const clientKey = headers[SIGNED_HEADERS.clientKey];
-            const keys = operation.signing === 'sign-in' ? (clientKey ? agreementKey.agree(clientKey) : undefined) : sessionKeys.read(db, token);
-            const checked = verifyCall(db, keys, { method: request.method, url: request.url, headers, body: rawBodies.get(request) ?? Buffer.alloc(0) }, now().getTime());
-            // A second copy of a request is refused without ending the session (a browser resends
-            // a request whose connection broke); anything else forged, altered or stale ends it.
-            if ('refused' in checked) return send(reply, checked.refused === 'NONCE_REPLAYED' ? badRequest('Solicitud repetida', checked.refused, 409) : badRequest('No autorizado', checked.refused, 401));
+            const clientKey = request.headers[SIGNED_HEADERS.clientKey];
+            const keys = operation.signing === 'sign-in' ? (typeof clientKey === 'string' ? agreementKey.agree(clientKey) : undefined) : sessionKeys.read(db, token);
+            const checked = openCall(keys, headers, now().getTime());
+            if ('refused' in checked) return send(reply, refusedCall(checked.refused));
+            opened = checked;
+          }
+          before.set(request, { token, seller, opened, fault, injected });
+        },
+        handler: async (request, reply) => {
+          const headers = firstValues(request.headers);
+          const { token, seller, opened, fault, injected } = before.get(request) ?? {};
+          // A cut connection: the caller gets no answer at all, as on a phone losing its signal.
+          const cut = () => {
+            reply.hijack();
+            request.raw.socket.destroy();
+          };
+          // The signature's last checks, which need the body: its HMAC, then its nonce spent.
+          let call: VerifiedCall | undefined;
+          if (opened) {
+            const checked = finishCall(db, opened, { method: request.method, url: request.url, headers, body: rawBodies.get(request) ?? Buffer.alloc(0) }, now().getTime());
+            if ('refused' in checked) return send(reply, refusedCall(checked.refused));
             call = checked;
             verified.set(request, { ...call, wrongState: injected?.wrongState === true });
           }
@@ -469,10 +527,12 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       return { messages };
     });
   }
+  // What is not here: the provider's 404 (section 8), whatever the path.
+  const notFound = (reply: FastifyReply) => reply.status(404).send({ errors: [{ code: 'NOT_FOUND', message: 'No hay resultados' }] });
   // The offers' logos, as the provider's image host serves them (src/sandbox/logos.ts).
   app.get('/logos/:file', (request, reply) => {
     const svg = logoSvg((request.params as { file: string }).file);
-    if (!svg) return reply.status(404).send({ errors: [{ code: 'NOT_FOUND', message: 'No hay resultados' }] });
+    if (!svg) return notFound(reply);
     return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(svg);
   });
   if (options.staticDir && existsSync(resolve(options.staticDir, 'index.html'))) {
@@ -513,11 +573,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     };
     app.get('/', (_request, reply) => sendPage(reply));
     // The app's routes (/inicio, /información-del-cliente, ...) are the app's to resolve.
-    app.setNotFoundHandler((request, reply) =>
-      request.method === 'GET' && !request.url.startsWith('/v1/') && !request.url.startsWith('/assets/')
-        ? sendPage(reply)
-        : reply.status(404).send({ errors: [{ code: 'NOT_FOUND', message: 'No hay resultados' }] }),
-    );
+    app.setNotFoundHandler((request, reply) => (request.method === 'GET' && !request.url.startsWith('/v1/') && !request.url.startsWith('/assets/') ? sendPage(reply) : notFound(reply)));
+  } else {
+    app.setNotFoundHandler((_request, reply) => notFound(reply));
   }
   return { app, db, databases };
 }

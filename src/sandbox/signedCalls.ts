@@ -25,7 +25,7 @@ export interface VerifiedCall {
 }
 
 /** Why a request was refused (the `code` of its 401; the message is always 'No autorizado'). */
-export type Refusal = 'UNSIGNED' | 'SIGNATURE_INVALID' | 'TIMESTAMP_STALE' | 'NONCE_REPLAYED' | 'SESSION_KEYS_MISSING';
+export type Refusal = 'UNSIGNED' | 'SIGNATURE_INVALID' | 'IDENTITY_INVALID' | 'TIMESTAMP_STALE' | 'NONCE_REPLAYED' | 'SESSION_KEYS_MISSING';
 
 /**
  * The provider's agreement key (ECDH P-256): made when the sandbox starts, never written; the
@@ -99,18 +99,21 @@ function firstUse(db: SandboxDb, nonce: Buffer, at: number): boolean {
   return db.prepare('insert or ignore into seen_nonces (nonce, seen_at) values (?, ?)').run(nonce.toString('base64'), at).changes === 1;
 }
 
+/** A signed request whose sealed parts opened with its keys: what is left to check needs its body. */
+export interface OpenedCall extends VerifiedCall {
+  nonce: Buffer;
+  signature: Buffer;
+  signedNames: string[];
+}
+
 /**
- * Checks a signed request (spec section 7): the signature over method, path, sorted query, body
- * hash and signed headers; the identity's time within 5 minutes of the provider's clock; the
- * nonce never seen before. Returns what the answer needs, or why the request is refused.
+ * The checks of a signed request (spec section 7) that need no body, made before a byte of it is
+ * read: every header that matters signed; the identity well formed; the nonce and state open
+ * with the session's keys (sealed bound to the identity, so only the key holder wrote them);
+ * the identity's time within 5 minutes of the provider's clock. `finishCall` checks the rest.
  */
-export function verifyCall(
-  db: SandboxDb,
-  keys: CallKeys | undefined,
-  request: { method: string; url: string; headers: Record<string, string | undefined>; body: Buffer },
-  now: number,
-): VerifiedCall | { refused: Refusal } {
-  const header = (name: string) => request.headers[name];
+export function openCall(keys: CallKeys | undefined, headers: Record<string, string | undefined>, now: number): OpenedCall | { refused: Refusal } {
+  const header = (name: string) => headers[name];
   const signature = header(SIGNED_HEADERS.signature);
   const identity = header(SIGNED_HEADERS.identity);
   const signedNames = (header(SIGNED_HEADERS.signedHeaders) ?? '').split(';').filter(Boolean);
@@ -119,22 +122,36 @@ export function verifyCall(
   // Every header that matters must be signed, whatever list the request claims.
   const expected = headersToSign((name) => header(name) !== undefined);
   if (expected.some((name) => !signedNames.includes(name)) || REQUIRED_SIGNED.some((name) => !signedNames.includes(name))) return { refused: 'SIGNATURE_INVALID' };
+  const time = identityTime(identity);
+  if (Number.isNaN(time)) return { refused: 'IDENTITY_INVALID' };
+  const nonce = openBytes(keys.seal, header(SIGNED_HEADERS.nonce) ?? '', SEALED_AAD.nonce(identity));
+  const state = openBytes(keys.seal, header(SIGNED_HEADERS.state) ?? '', SEALED_AAD.state(identity));
+  if (!nonce || !state) return { refused: 'SIGNATURE_INVALID' };
+  if (Math.abs(now - time) > MAX_CLOCK_SKEW_MS) return { refused: 'TIMESTAMP_STALE' };
+  return { identity, state, keys, nonce, signature: Buffer.from(signature, 'base64'), signedNames };
+}
+
+/**
+ * The checks of an opened request that need its body: the HMAC over method, path, sorted query,
+ * body hash and signed headers; then the nonce never seen before (written down only now, so a
+ * request refused earlier spends nothing).
+ */
+export function finishCall(
+  db: SandboxDb,
+  opened: OpenedCall,
+  request: { method: string; url: string; headers: Record<string, string | undefined>; body: Buffer },
+  now: number,
+): VerifiedCall | { refused: Refusal } {
   const text = canonicalRequest({
     method: request.method,
     url: request.url,
     bodySha256: createHash('sha256').update(request.body).digest('hex'),
-    headers: signedNames.map((name) => [name, header(name) ?? '']),
+    headers: opened.signedNames.map((name) => [name, request.headers[name] ?? '']),
   });
-  const mac = createHmac('sha256', keys.sign).update(text).digest();
-  const given = Buffer.from(signature, 'base64');
-  if (given.length !== mac.length || !timingSafeEqual(given, mac)) return { refused: 'SIGNATURE_INVALID' };
-  const time = identityTime(identity);
-  if (Number.isNaN(time) || Math.abs(now - time) > MAX_CLOCK_SKEW_MS) return { refused: 'TIMESTAMP_STALE' };
-  const nonce = openBytes(keys.seal, header(SIGNED_HEADERS.nonce) ?? '', SEALED_AAD.nonce(identity));
-  const state = openBytes(keys.seal, header(SIGNED_HEADERS.state) ?? '', SEALED_AAD.state(identity));
-  if (!nonce || !state) return { refused: 'SIGNATURE_INVALID' };
-  if (!firstUse(db, nonce, now)) return { refused: 'NONCE_REPLAYED' };
-  return { identity, state, keys };
+  const mac = createHmac('sha256', opened.keys.sign).update(text).digest();
+  if (opened.signature.length !== mac.length || !timingSafeEqual(opened.signature, mac)) return { refused: 'SIGNATURE_INVALID' };
+  if (!firstUse(db, opened.nonce, now)) return { refused: 'NONCE_REPLAYED' };
+  return { identity: opened.identity, state: opened.state, keys: opened.keys };
 }
 
 /**

@@ -66,16 +66,15 @@ function rearFields(rear: NonNullable<IdCard['rear']>): Record<string, { value: 
   );
 }
 
-/** JSON with object keys sorted at every level: equal bodies hash equally whatever their key order. */
+/**
+ * JSON with object keys sorted at every level: equal bodies hash equally whatever their key
+ * order. The replacer sorts one object at a time as JSON.stringify walks down, so no function
+ * of ours recurses over the body's depth (a 10,000-deep order overflowed it).
+ */
 function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
+  return JSON.stringify(value, (_key, each: unknown) =>
+    each && typeof each === 'object' && !Array.isArray(each) ? Object.fromEntries(Object.entries(each as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : each,
+  );
 }
 
 /** The order's fields a lead keeps (the PIN `vendPass` and the request flags are not kept). */

@@ -1,0 +1,29 @@
+import { createApiClients, type ApiConfig } from '../../src/api/apiClients';
+import { memoryKeyring } from '../../src/api/callSigner';
+import { callOperation, type CallInput } from '../../src/api/callOperation';
+import { operations, type OperationId } from '../../src/api/generated/sv/operations';
+import { cookieFetch } from './cookieFetch';
+
+/**
+ * A Node client of a sandbox reached over real HTTP at `baseUrl` (another process's, say): the
+ * app's own API clients, so every call is signed and every answer opened by the app's signer
+ * (src/api/callSigner.ts, spec section 7), with one cookie jar and one keyring for the session,
+ * as a browser's. `client(extra)` makes more clients of the same session (a fault header, a
+ * longer timeout); make them after signing in (a signer reads the keyring once).
+ *
+ * @example
+ * const seller = signedHttpClient(sandbox.address);
+ * await seller.signIn();
+ * const order = await seller.api.call('activation', { 'Idempotency-Key': 'order-1234', ...sampleOrder() });
+ */
+export function signedHttpClient(baseUrl: string) {
+  const fetch = cookieFetch();
+  const keyring = memoryKeyring();
+  const client = (extra: Partial<ApiConfig> = {}) => {
+    const config: ApiConfig = { baseUrl, fetch, keyring, timeoutMs: 10_000, ...extra };
+    const clients = createApiClients(config, operations);
+    return { call: (operationId: OperationId, input?: CallInput) => callOperation(clients, config, operationId, input) };
+  };
+  const api = client();
+  return { fetch, keyring, client, api, signIn: (pin = '2580') => api.call('accessToken', { code: pin, country: 'SV' }) };
+}
