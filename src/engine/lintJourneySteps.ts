@@ -5,8 +5,8 @@ import type { StepFile } from './stepFile';
 
 /**
  * Checks a journey against its step files: every `meta.step` names a step file, and every
- * button of a step file (and every `ui:options.sends`) sends an event the journey handles where
- * that step shows.
+ * button of a step file (and every `ui:options.sends`, a list's pages' too) sends an event the
+ * journey handles where that step shows.
  * Problems come back by file: the journey's, and each step's by its name. A step file that
  * exists but is itself unsound is given as `undefined`: it is not missing, its buttons wait.
  */
@@ -52,11 +52,14 @@ export function lintJourneySteps(
   return { journey, steps: byStep };
 }
 
-/** Every `ui:options.sends.event` of a uiSchema, with its pointer. */
+type EventOptions = { sends?: { event?: unknown }; pages?: { sends?: { event?: unknown } } };
+
+/** Every `ui:options.sends.event` of a uiSchema (a list's `pages.sends.event` too), with its pointer. */
 function sentEvents(ui: unknown, pointer: string, into: Array<[string, string]> = []): Array<[string, string]> {
   if (!ui || typeof ui !== 'object' || Array.isArray(ui)) return into;
-  const sends = ((ui as Record<string, unknown>)['ui:options'] as { sends?: { event?: unknown } } | undefined)?.sends;
-  if (typeof sends?.event === 'string') into.push([`${pointer}/ui:options/sends/event`, sends.event]);
+  const options = (ui as Record<string, unknown>)['ui:options'] as EventOptions | undefined;
+  if (typeof options?.sends?.event === 'string') into.push([`${pointer}/ui:options/sends/event`, options.sends.event]);
+  if (typeof options?.pages?.sends?.event === 'string') into.push([`${pointer}/ui:options/pages/sends/event`, options.pages.sends.event]);
   for (const [key, child] of Object.entries(ui)) {
     if (!key.startsWith('ui:')) sentEvents(child, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, into);
   }

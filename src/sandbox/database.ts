@@ -30,6 +30,8 @@ create table if not exists outbox (id integer primary key autoincrement, channel
 create table if not exists users (id text primary key, data text not null);
 create table if not exists contact_mediums (kind text not null, value text not null, user_id text not null, primary key (kind, value));
 create table if not exists leads (id text primary key, seller_code text not null, status text not null, data text not null, created_at integer not null);
+-- A seller's leads newest first, a page at a time (the sales report); a file made before it gets it on its next start.
+create index if not exists leads_by_seller on leads (seller_code, created_at);
 create table if not exists idempotency (key text primary key, body_hash text not null, status integer not null, response text not null);
 create table if not exists settings (key text primary key, data text not null);
 create table if not exists customer_contacts (id integer primary key autoincrement, seller_code text not null, data text not null, created_at integer not null);

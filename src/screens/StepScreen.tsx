@@ -7,6 +7,8 @@ import type { StepFile } from '../engine/stepFile';
 import { errorMessage } from '../validation/errorMessage';
 import type { StepFormContext } from './stepFormContext';
 import { JourneyDataView, SummaryLines, type SummaryLine } from './JourneyDataView';
+import { listPage, type PagesOption } from './listPage';
+import { PageButtons } from './PageButtons';
 import { providerTitles, type TitlesFrom } from './providerTitles';
 import { ButtonRow, Paragraph, ScreenButton, ScreenColumn, ScreenHeading } from './screenChrome';
 import { WarmNextStep } from './WarmNextStep';
@@ -112,6 +114,10 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
   const rootOptions = (ui['ui:options'] ?? {}) as Record<string, unknown>;
   // What the screen shows of the journey's data (a list of leads, an order number), above its form if it has one (a report with a cancel form).
   const shows = typeof rootOptions.from === 'string' && !FormWidget ? getAt({ context: journeyData }, rootOptions.from) : undefined;
+  // A list that is one page of the provider's (the sales report): where it is, written above
+  // it, and the way to the pages before and after, under it.
+  const pages = rootOptions.pages as PagesOption | undefined;
+  const listAt = pages && Array.isArray(shows) ? listPage(getAt({ context: journeyData }, pages.from), pages.text) : undefined;
   // A list's button acts on one row (the sales report's "Ver detalle" opens that lead).
   const rowButton = Array.isArray(shows) ? step.buttons?.find((b) => b.event === 'lead.open') : undefined;
   // The provider's words for the fields, where the step reads them (the terms).
@@ -201,9 +207,15 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
       {(typeof sentTo === 'string' || typeof sentTo === 'number') && sentTo !== '' && <Paragraph strong>{`Enviado a ${String(sentTo)}`}</Paragraph>}
       {step.text?.map((paragraph) => <Paragraph key={paragraph}>{paragraph}</Paragraph>)}
       {locked.length > 0 && <Paragraph small>Datos leídos del documento: si alguno no coincide, edítalo.</Paragraph>}
+      {listAt && (
+        <Paragraph strong role="status">
+          {listAt.text}
+        </Paragraph>
+      )}
       {typeof rootOptions.from === 'string' && !FormWidget && (
         <JourneyDataView data={shows} options={rootOptions} rowEvent={rowButton} send={send} />
       )}
+      {listAt && pages && <PageButtons at={listAt} options={pages} busy={busy} send={send} />}
       {Array.isArray(rootOptions.lines) && <SummaryLines lines={rootOptions.lines as SummaryLine[]} read={(pointer) => getAt({ context: journeyData }, pointer)} />}
       {!step.schema && FormWidget && <FormWidget {...context} value={formData} onChange={setFormData} options={rootOptions} title={step.title} />}
       {step.schema && FormWidget && <FormWidget {...context} value={formData} onChange={setFormData} options={rootOptions} title={step.title} />}

@@ -20,6 +20,7 @@ export const JOURNEY_OPTION_KEYS: ReadonlySet<string> = new Set([
   'reference',
   'rows',
   'typing',
+  'pages',
 ]);
 
 /** Each field's journey options, by the field's name (rjsf's WidgetProps.name). */

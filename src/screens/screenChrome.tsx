@@ -32,7 +32,7 @@ const SMALL = { '--text-fz': 'var(--mantine-font-size-sm)', '--text-lh': 'var(--
 const MEDIUM_WEIGHT: CSSProperties = { fontWeight: 500 };
 
 /** A paragraph of Mantine's text: `small` at its sm size, `strong` at weight 500. */
-export function Paragraph({ children, small, strong, role }: { children: ReactNode; small?: boolean; strong?: boolean; role?: 'alert' }) {
+export function Paragraph({ children, small, strong, role }: { children: ReactNode; small?: boolean; strong?: boolean; role?: 'alert' | 'status' }) {
   return (
     <p style={small ? SMALL : strong ? MEDIUM_WEIGHT : undefined} className="mantine-focus-auto m_b6d8b162 mantine-Text-root" data-size={small ? 'sm' : undefined} role={role}>
       {children}

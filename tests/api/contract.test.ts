@@ -83,7 +83,7 @@ const calls: Array<[OperationId, () => CallInput]> = [
     'activation',
     () => sampleOrder({ 'Idempotency-Key': 'contract-1', cliInstallationDate: state.date ?? today }),
   ],
-  ['sales', () => ({ pin: '2580' })],
+  ['sales', () => ({ pin: '2580', page: 1, pageSize: 20 })],
   ['salesDetail', () => ({ msisdn: '70000001', id: state.leadId ?? '', pin: '2580' })],
   ['logout', () => ({ country: 'SV' })],
 ];

@@ -5,6 +5,7 @@ import { REDIRECT_PATH } from '../../src/app/openingEvents';
 import type { CompiledJourney } from '../../src/engine/compileJourney';
 import type { JourneyPath, PathStep } from '../../src/engine/journeyPaths';
 import { packPaths } from '../../scripts/countryPack';
+import { PAGE_WORDS, type PagesOption } from '../../src/screens/listPage';
 import { phoneContext } from './chromium';
 import { failuresAfter, isCall, replayDataOf, seedEntryFor, type ReplayData } from './replayPath';
 import { fieldFillers, formFillers, formSenders, NotDrivable, type DriveContext } from './replay/fillers';
@@ -273,6 +274,12 @@ export async function replayInBrowser(journey: CompiledJourney, path: JourneyPat
       await look();
       return sends(ctx, event, screen.rootOptions);
     }
+    // The pages of a list (the sales report's): the page after or before the one shown.
+    const pages = screen?.rootOptions.pages as PagesOption | undefined;
+    if (pages?.sends.event === type) {
+      await look();
+      return goToPage(pages, event[pages.sends.as ?? 'page']);
+    }
     const buttons = (screen?.file.buttons ?? []).filter((b) => b.event === type);
     if (screen && buttons.length > 0) {
       if (isObject(event.data)) await fillForm(ctx, screen, event.data);
@@ -344,6 +351,21 @@ export async function replayInBrowser(journey: CompiledJourney, path: JourneyPat
     if (!fill) throw new NotDrivable(`the field "${field.name}" ("${field.label}") has the widget "${field.widget}", which the driver cannot fill`);
     await fill(ctx, field, value);
     await settle();
+  }
+
+  /**
+   * Goes to page `wanted` of a list by its buttons, which go one page at a time: the page shown is
+   * read where the screen writes it, in the step's words (`pages.text`).
+   */
+  async function goToPage(pages: PagesOption, wanted: unknown) {
+    const template = (pages.text ?? PAGE_WORDS.text).replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+    const words = new RegExp(`^${template.replace('{page}', '(\\d+)').replace(/\{\w+\}/g, '\\d+')}$`);
+    const shown = page.locator('main').getByRole('status').filter({ hasText: words });
+    if ((await shown.count()) === 0) throw new NotDrivable(`the list on ${decodedPath(page)} has a single page: no page ${String(wanted)} to go to`);
+    const current = Number(words.exec((await shown.first().innerText()).trim())?.[1]);
+    const label = wanted === current + 1 ? (pages.next ?? PAGE_WORDS.next) : wanted === current - 1 ? (pages.previous ?? PAGE_WORDS.previous) : undefined;
+    if (!label) throw new NotDrivable(`the list shows page ${current}, and its buttons go one page at a time: not to page ${String(wanted)}`);
+    await press(label, undefined);
   }
 
   /** Presses a button of the step (in the row of `id` when the screen lists rows), once it is enabled. */

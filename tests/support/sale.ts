@@ -230,11 +230,11 @@ export async function fillReferences(page: Page) {
   }
 }
 
-/** Signs in on the served app at `address` with the demo PIN: the page is home. */
-export async function signIn(page: Page, address: string) {
+/** Signs in on the served app at `address` with the demo PIN (or another seller's): the page is home. */
+export async function signIn(page: Page, address: string, pin = '2580') {
   await page.goto(`${address}/`);
   await page.locator('input').first().click();
-  await page.keyboard.type('2580');
+  await page.keyboard.type(pin);
   await click(page, 'Ingresar');
   await at(page, '/inicio');
 }

@@ -6,6 +6,13 @@ import type { ProviderClock } from '../providerClock';
 import { money, type ProviderSettings } from '../providerSettings';
 import { addDays } from './fieldServices';
 
+/** The sales report's page when the caller names none, and the largest it answers (openapi: sales). */
+const PAGE_SIZE = 20;
+const MAX_PAGE_SIZE = 100;
+
+/** A page number or size the request gave (the spec has checked it), or none. */
+const wholeAtLeastOne = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : undefined);
+
 export interface LeadRow {
   id: string;
   status: string;
@@ -64,9 +71,12 @@ function promotions(db: SandboxDb, provider: ProviderSettings, today: string) {
 /**
  * The seller's sales (`leads` table, written by the activation) and the offer bulletin.
  *
- * sales: the signed-in seller's leads (`seller_code` is the seller's poaSellerCode), newest
- * first. The body's `pin` is required by the spec but not checked: the session already says who
- * the seller is (PIN encryption comes with the security issue).
+ * sales: one page of the signed-in seller's leads (`seller_code` is the seller's poaSellerCode),
+ * newest first, with the seller's total (designed paging, openapi sales: `page` from 1, `pageSize`
+ * 20 by default and at most 100; a page past the last has no leads). A page is read with
+ * `limit`/`offset` over the `leads_by_seller` index, so a seller's 5,000th lead costs what
+ * their first does (docs/performance.md). The body's `pin` is required by the spec but not
+ * checked: the session already says who the seller is.
  *
  * salesDetail: one lead of the signed-in seller. A lead id of another seller, an unknown id, or a
  * `msisdn` that is not the signed-in seller's is the 404 'No hay resultados' (never another
@@ -79,9 +89,16 @@ function promotions(db: SandboxDb, provider: ProviderSettings, today: string) {
  * an unknown seller code is the 404 'No hay resultados'.
  */
 export const salesHandlers: Record<string, Handler> = {
-  sales: ({ db, seller, clock }) => {
-    const rows = db.prepare('select id, status, data, created_at from leads where seller_code = ? order by created_at desc, rowid desc').all(seller?.poaSellerCode ?? '') as LeadRow[];
-    return { body: { leads: rows.map((row) => asLead(db, clock, row)) } };
+  sales: ({ db, seller, clock, body }) => {
+    const code = seller?.poaSellerCode ?? '';
+    const page = wholeAtLeastOne(body.page) ?? 1;
+    // The spec bounds it; a country's spec that does not still gets pages a phone can take.
+    const pageSize = Math.min(wholeAtLeastOne(body.pageSize) ?? PAGE_SIZE, MAX_PAGE_SIZE);
+    const { total } = db.prepare('select count(*) as total from leads where seller_code = ?').get(code) as { total: number };
+    const rows = db
+      .prepare('select id, status, data, created_at from leads where seller_code = ? order by created_at desc, rowid desc limit ? offset ?')
+      .all(code, pageSize, (page - 1) * pageSize) as LeadRow[];
+    return { body: { leads: rows.map((row) => asLead(db, clock, row)), page, pageSize, total } };
   },
   salesDetail: ({ db, params, seller, clock }) => {
     if (!seller || params.msisdn !== seller.msisdn) return notFound();
