@@ -443,7 +443,10 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         },
         handler: async (request, reply) => {
           const headers = firstValues(request.headers);
-          const { token, seller, opened, fault, injected } = before.get(request) ?? {};
+          const early = before.get(request);
+          // Never a call whose checks before its body did not run: its signature would go unchecked.
+          if (!early) throw new Error('a call reached its handler without its checks');
+          const { token, seller, opened, fault, injected } = early;
           // A cut connection: the caller gets no answer at all, as on a phone losing its signal.
           const cut = () => {
             reply.hijack();
