@@ -1,5 +1,5 @@
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import { pointerSegments } from './jsonPointer';
+import { pointerSegments, toPointer } from './jsonPointer';
 
 /** A place in a file, 1-based like an editor shows it. */
 export interface SourcePosition {
@@ -93,9 +93,6 @@ function shapeProblem(text: string): { offset: number; message: string } | undef
   return undefined;
 }
 
-/** A JSON Pointer segment as written in a pointer. */
-const segment = (key: string | number) => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
-
 /**
  * What JSON.parse would take but silently change, found in the tree without recursion: a
  * property written twice in one object (JSON keeps the last, and the first is what an editor
@@ -117,9 +114,9 @@ function valueProblems(tree: Node, lineOf: (offset: number) => number): Array<{ 
         if (!name || !value) continue;
         const key = String(name.value);
         const first = seen.get(key);
-        if (first) found.push({ offset: property.offset, pointer: `${pointer}/${segment(key)}`, message: `"${key}" is written twice in this object (first at line ${lineOf(first.offset)}): JSON keeps only the second; remove one` });
+        if (first) found.push({ offset: property.offset, pointer: `${pointer}${toPointer([key])}`, message: `"${key}" is written twice in this object (first at line ${lineOf(first.offset)}): JSON keeps only the second; remove one` });
         else seen.set(key, property);
-        stack.push({ node: value, pointer: `${pointer}/${segment(key)}` });
+        stack.push({ node: value, pointer: `${pointer}${toPointer([key])}` });
       }
     }
   }

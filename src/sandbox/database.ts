@@ -147,11 +147,14 @@ function keepStatements(db: SandboxDb): void {
 
 /** Columns added since a database file was made: a file kept across restarts gets them on its next start. */
 function migrate(db: SandboxDb): void {
-  const columns = (db.prepare('pragma table_info(uploads)').all() as Array<{ name: string }>).map((c) => c.name);
+  const addColumn = (table: string, column: string, type: string) => {
+    const columns = db.prepare(`pragma table_info(${table})`).all() as Array<{ name: string }>;
+    if (!columns.some((c) => c.name === column)) db.exec(`alter table ${table} add column ${column} ${type}`);
+  };
   // Whose upload it is (another seller's photo is as if it were not there); older rows are nobody's.
-  if (!columns.includes('seller_code')) db.exec('alter table uploads add column seller_code text');
+  addColumn('uploads', 'seller_code', 'text');
   // When a session last called (its idle expiry); older sessions count from their sign-in.
-  if (!(db.prepare('pragma table_info(sessions)').all() as Array<{ name: string }>).some((c) => c.name === 'last_seen_at')) db.exec('alter table sessions add column last_seen_at integer');
+  addColumn('sessions', 'last_seen_at', 'integer');
 }
 
 /** One JSON column read back. */

@@ -84,7 +84,13 @@ export function notFound(): HandlerAnswer {
   return { status: 404, body: { error: { message: 'No hay resultados' } } };
 }
 
-/** The provider's 400 body (spec section 8: `errors[0].message`). */
-export function badRequest(message: string, code = 'BAD_REQUEST', status = 400): HandlerAnswer {
-  return { status, body: { errors: [{ code, message }] } };
+/** The provider's error body (spec section 8: `errors[0].message`), naming the field when one is at fault (never its value). */
+export function badRequest(message: string, code = 'BAD_REQUEST', status = 400, field?: string): HandlerAnswer {
+  return { status, body: { errors: [{ code, message, ...(field === undefined ? {} : { field }) }] } };
 }
+
+/** Section 5's words for a value that breaks its rules. */
+export const VALIDATION_MESSAGE = 'Por favor, valida la información';
+
+/** The 400 of a missing or malformed input (the server's own validation answers the same). */
+export const invalid = (field?: string): HandlerAnswer => badRequest(VALIDATION_MESSAGE, 'VALIDATION', 400, field);

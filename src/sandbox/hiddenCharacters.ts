@@ -1,3 +1,5 @@
+import { escapePointer } from './openapiSpecs';
+
 /**
  * Characters no field of the provider takes, whatever its rules (docs/security.md, "Names and
  * free text"): control characters (NUL, escape... but the line breaks and tab a comment may
@@ -16,7 +18,7 @@ export function hiddenCharacterAt(parts: Record<string, unknown>): string | unde
     if (typeof value === 'string') {
       if (HIDDEN.test(value)) return pointer;
     } else if (value && typeof value === 'object') {
-      for (const [key, inner] of Object.entries(value)) stack.push({ value: inner, pointer: `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}` });
+      for (const [key, inner] of Object.entries(value)) stack.push({ value: inner, pointer: `${pointer}/${escapePointer(key)}` });
       // A key can hide characters too.
       const key = Object.keys(value).find((k) => HIDDEN.test(k));
       if (key !== undefined) return pointer;

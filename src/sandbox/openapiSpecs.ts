@@ -105,7 +105,8 @@ function pointerGet(root: unknown, pointer: string): unknown {
   return node;
 }
 
-const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+/** A JSON Pointer segment as written in a pointer (`~` and `/` escaped). */
+export const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**
  * Inlines `$ref`s (`#/components/...` within a file, `./common.yaml#/...` across the files of

@@ -1,5 +1,6 @@
 import type { Socket } from 'node:net';
 import type { FastifyError } from 'fastify';
+import { badRequest, invalid, VALIDATION_MESSAGE, type HandlerAnswer } from './handler';
 
 /**
  * What one request may carry (docs/security.md, "Request limits"). Each is refused before the
@@ -20,14 +21,9 @@ export const REQUEST_LIMITS = {
 } as const;
 
 /** A refusal in the spec's error shape (section 8: `errors[0].message`), Spanish as the app shows it. */
-export interface Refusal {
-  status: number;
-  body: { errors: Array<{ code: string; message: string }> };
-}
+type Refusal = HandlerAnswer & { status: number };
 
-const refusal = (status: number, code: string, message: string): Refusal => ({ status, body: { errors: [{ code, message }] } });
-
-export const VALIDATION_MESSAGE = 'Por favor, valida la información';
+const refusal = (status: number, code: string, message: string): Refusal => ({ ...badRequest(message, code, status), status });
 
 /** Section 8's words for a 5xx: what went wrong inside stays inside. */
 const INTERNAL = refusal(500, 'INTERNAL', 'Error de servidor interno');
@@ -39,7 +35,7 @@ export const refusals = {
   urlTooLong: () => refusal(414, 'URI_TOO_LONG', 'La dirección de la solicitud es demasiado larga'),
   headersTooLarge: () => refusal(431, 'HEADERS_TOO_LARGE', 'Los encabezados de la solicitud son demasiado grandes'),
   timeout: () => refusal(408, 'TIMEOUT', 'La solicitud tardó demasiado en llegar'),
-  malformed: () => refusal(400, 'VALIDATION', VALIDATION_MESSAGE),
+  malformed: () => ({ ...invalid(), status: 400 }),
   internal: () => INTERNAL,
 };
 
@@ -73,7 +69,7 @@ export function frameworkRefusal(error: FastifyError & { refusal?: Refusal }, li
 
 /** A refusal carried as an error through Fastify's parsers to the error handler. */
 export function refusalError(answer: Refusal): Error & { refusal: Refusal; statusCode: number } {
-  return Object.assign(new Error(answer.body.errors[0]?.code), { refusal: answer, statusCode: answer.status });
+  return Object.assign(new Error('refused'), { refusal: answer, statusCode: answer.status });
 }
 
 /**
@@ -85,7 +81,7 @@ export function refuseClient(error: Error & { code?: string }, socket: Socket): 
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const answer = error.code === 'HPE_HEADER_OVERFLOW' ? refusals.headersTooLarge() : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? refusals.timeout() : refusals.malformed();
   const body = JSON.stringify(answer.body);
-  const reason = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' }[answer.status as 400];
+  const reason = ({ 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' } as Record<number, string>)[answer.status];
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${answer.status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,

@@ -9,7 +9,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import { countryDbFile, openDatabase, parseData, SEED_ROOT, type SandboxDb } from './database';
 import { readProvider, type Provider } from './providerSettings';
 import { FAULT_HEADER, faultAnswer } from './faults';
-import { badRequest, type Handler, type HandlerAnswer, type SandboxMode, type Seller, type UploadedFile } from './handler';
+import { badRequest, invalid, type Handler, type HandlerAnswer, type SandboxMode, type Seller, type UploadedFile } from './handler';
 import { handlers } from './handlers/registry';
 import { createPinKey } from './pinKey';
 import { logoSvg } from './logos';
@@ -166,13 +166,12 @@ function compileValidators(operation: Operation, coercing: Ajv2020, exact: Ajv20
 }
 
 /** A request refused by the spec: the 400 of section 8, naming the field, never its value. */
-function invalid(where: string, validate: ValidateFunction): HandlerAnswer {
+function refusedBySpec(where: string, validate: ValidateFunction): HandlerAnswer {
   const error = validate.errors?.[0];
   // The field itself when it is missing or one the shape does not have, not its object.
   const { missingProperty, additionalProperty, unevaluatedProperty } = (error?.params ?? {}) as Record<string, string | undefined>;
   const named = missingProperty ?? additionalProperty ?? unevaluatedProperty;
-  const field = `${where}${error?.instancePath ?? ''}${named === undefined ? '' : `/${named}`}`;
-  return { status: 400, body: { errors: [{ code: 'VALIDATION', message: 'Por favor, valida la información', field }] } };
+  return invalid(`${where}${error?.instancePath ?? ''}${named === undefined ? '' : `/${named}`}`);
 }
 
 /** Limits of a multipart upload: one image (an ID photo or a document) at the spec's limit. */
@@ -318,7 +317,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   /** The signed calls that passed their checks, with what their answers must carry. */
   const verified = new WeakMap<FastifyRequest, VerifiedCall & { wrongState: boolean }>();
   /** What a call's checks before its body found: its session, its seller, its opened signature, its fault. */
-  const before = new WeakMap<FastifyRequest, { token?: string; seller?: Seller; opened?: OpenedCall; fault?: string; injected?: ReturnType<typeof faultAnswer> }>();
+  const before = new WeakMap<FastifyRequest, { headers: Record<string, string | undefined>; token?: string; seller?: Seller; opened?: OpenedCall; fault?: string; injected?: ReturnType<typeof faultAnswer> }>();
   // Whatever fails inside is answered in the spec's shape, its cause kept in the log (a
   // framework's refusal keeps its status: a body too large is 413, a bad JSON text 400).
   app.setErrorHandler<FastifyError>((error, request, reply) => {
@@ -439,14 +438,13 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
             if ('refused' in checked) return send(reply, refusedCall(checked.refused));
             opened = checked;
           }
-          before.set(request, { token, seller, opened, fault, injected });
+          before.set(request, { headers, token, seller, opened, fault, injected });
         },
         handler: async (request, reply) => {
-          const headers = firstValues(request.headers);
           const early = before.get(request);
           // Never a call whose checks before its body did not run: its signature would go unchecked.
           if (!early) throw new Error('a call reached its handler without its checks');
-          const { token, seller, opened, fault, injected } = early;
+          const { headers, token, seller, opened, fault, injected } = early;
           // A cut connection: the caller gets no answer at all, as on a phone losing its signal.
           const cut = () => {
             reply.hijack();
@@ -473,22 +471,22 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
           if (call) {
             // Path parameters and query values of a signed call travel sealed: no personal data in a URL.
             const opened = openUrlValues(call, params, query);
-            if ('unopened' in opened) return send(reply, { status: 400, body: { errors: [{ code: 'VALIDATION', message: 'Por favor, valida la información', field: opened.unopened }] } });
+            if ('unopened' in opened) return send(reply, invalid(opened.unopened));
             ({ params, query } = opened);
           }
           // No field takes control or invisible characters, whatever its own rules (hiddenCharacters.ts).
           const hidden = hiddenCharacterAt({ path: params, query, ...(operation.body?.mediaType.startsWith('multipart/') ? {} : { body: request.body }) });
-          if (hidden) return send(reply, { status: 400, body: { errors: [{ code: 'VALIDATION', message: HIDDEN_CHARACTER_MESSAGE, field: hidden.slice(1) }] } });
-          if (validators.params && !validators.params(params)) return send(reply, invalid('path', validators.params));
-          if (validators.query && !validators.query(query)) return send(reply, invalid('query', validators.query));
+          if (hidden) return send(reply, badRequest(HIDDEN_CHARACTER_MESSAGE, 'VALIDATION', 400, hidden.slice(1)));
+          if (validators.params && !validators.params(params)) return send(reply, refusedBySpec('path', validators.params));
+          if (validators.query && !validators.query(query)) return send(reply, refusedBySpec('query', validators.query));
           let body = (request.body ?? {}) as Record<string, unknown>;
           let files: UploadedFile[] = [];
           if (operation.body?.mediaType.startsWith('multipart/')) {
             const upload = String(headers['content-type']).startsWith('multipart/form-data') ? await readFiles(rawBodies.get(request) ?? Buffer.alloc(0), String(headers['content-type'])) : undefined;
-            if (!upload) return send(reply, badRequest('Por favor, valida la información', 'VALIDATION'));
+            if (!upload) return send(reply, invalid());
             ({ fields: body, files } = upload);
           } else if (validators.body && !validators.body(body)) {
-            return send(reply, invalid('body', validators.body));
+            return send(reply, refusedBySpec('body', validators.body));
           }
           if (!handler) return send(reply, badRequest(`${operation.operationId} no está disponible en el sandbox`, 'NOT_IMPLEMENTED', 501));
           const { settings: provider, clock } = providers.get(cc) as Provider;
@@ -505,13 +503,13 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     // them open to the tests' own process.
     const tester = (request: FastifyRequest) => mode === 'test' || [...databases.values()].some((each) => liveSellerOf(each, sessionToken(request), now().getTime(), lifetime) !== undefined);
     app.addHook('onRequest', async (request, reply) => {
-      if (request.url.startsWith('/__sandbox/') && !tester(request)) return reply.status(401).send({ errors: [{ code: 'UNAUTHORIZED', message: 'No autorizado' }] });
+      if (request.url.startsWith('/__sandbox/') && !tester(request)) return reply.status(401).send(badRequest('No autorizado', 'UNAUTHORIZED', 401).body);
     });
     // `{ operationId, fault, times }`: the next `times` calls of that operation answer with the fault.
     // With `country`, only that country's call: else the call of that name in every country.
     app.post('/__sandbox/faults', async (request, reply) => {
       const { operationId, fault, times, country } = (request.body ?? {}) as { operationId?: string; fault?: string; times?: number; country?: string };
-      if (!operationId || !fault || !faultAnswer(fault, undefined)) return reply.status(400).send({ errors: [{ code: 'VALIDATION', message: 'Por favor, valida la información' }] });
+      if (!operationId || !fault || !faultAnswer(fault, undefined)) return reply.status(400).send(invalid().body);
       armed.set(country ? `${country.toLowerCase()}:${operationId}` : operationId, { fault, remaining: Math.max(1, Number(times ?? 1)) });
       return { armed: { operationId, fault, times: Math.max(1, Number(times ?? 1)) } };
     });
@@ -531,7 +529,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     });
   }
   // What is not here: the provider's 404 (section 8), whatever the path.
-  const notFound = (reply: FastifyReply) => reply.status(404).send({ errors: [{ code: 'NOT_FOUND', message: 'No hay resultados' }] });
+  const notFound = (reply: FastifyReply) => reply.status(404).send(badRequest('No hay resultados', 'NOT_FOUND', 404).body);
   // The offers' logos, as the provider's image host serves them (src/sandbox/logos.ts).
   app.get('/logos/:file', (request, reply) => {
     const svg = logoSvg((request.params as { file: string }).file);

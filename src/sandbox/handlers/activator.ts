@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { parseData, type SandboxDb } from '../database';
-import { badRequest, type Handler, type HandlerAnswer, type Seller, type UploadedFile } from '../handler';
+import { badRequest, invalid, type Handler, type HandlerAnswer, type Seller, type UploadedFile } from '../handler';
 import { imageKind, recognize, type RecognizedId } from '../idRecognition';
 
 /** One card of people.json `idCards`: what the recognition reads off each side. */
@@ -15,11 +15,6 @@ interface UploadRow {
   file_name: string;
   card: string | null;
   side: RecognizedId['side'] | null;
-}
-
-/** The 400 of a missing or malformed input, shaped like the server's own validation answer. */
-function invalid(field: string): HandlerAnswer {
-  return { status: 400, body: { errors: [{ code: 'VALIDATION', message: 'Por favor, valida la información', field }] } };
 }
 
 const imageUrl = (fileName: string) => `/uploads/${fileName}`;

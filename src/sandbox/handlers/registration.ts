@@ -1,7 +1,7 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { parseData, type SandboxDb } from '../database';
 import { documentKey, type ProviderSettings } from '../providerSettings';
-import { badRequest, tooManyRequests, type Handler, type HandlerAnswer } from '../handler';
+import { badRequest, invalid, tooManyRequests, type Handler, type HandlerAnswer } from '../handler';
 import { otpRefusal } from '../otpLimits';
 
 /** How long a one-time code stays valid. */
@@ -42,11 +42,6 @@ const WELL_FORMED_EMAIL = /^[A-Za-z0-9._-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-
 
 /** A value as it is compared: e-mails without case, phones by their digits. */
 const normalize = (kind: MediumKind, value: string) => (kind === 'email' ? value.trim().toLowerCase() : value.replace(/\D/g, ''));
-
-
-function invalid(field: string): HandlerAnswer {
-  return { status: 400, body: { errors: [{ code: 'VALIDATION', message: 'Por favor, valida la información', field }] } };
-}
 
 function loadUser(db: SandboxDb, id: string): UserRecord | undefined {
   return parseData<UserRecord>(db.prepare('select data from users where id = ?').get(id));
@@ -244,6 +239,7 @@ export const registrationHandlers: Record<string, Handler> = {
     const channel = String(body.channel);
     const kind = channelKind(channel);
     const recipient = normalize(kind, String(body.to));
+    const destination = `${channel}:${recipient}`;
     // A session that sent too many wrong codes waits, whatever code it sends now.
     const verdict = otp.mayTry(session ?? '', now.getTime());
     if (!verdict.allowed) return tooManyRequests(otpRefusal(verdict), verdict.retryAfterMs);
@@ -256,12 +252,12 @@ export const registrationHandlers: Record<string, Handler> = {
     if (!sameCode(String(body.code), stored.code)) {
       // Too many wrong tries spend the code (it expires now): the agent asks for a new one.
       const issuedAt = stored.expires_at - OTP_TTL_SECONDS * 1000;
-      if (!otp.wrong(`${channel}:${recipient}`, session ?? '', issuedAt, now.getTime())) return { body: { action: 'OTP Incorrecto' } };
+      if (!otp.wrong(destination, session ?? '', issuedAt, now.getTime())) return { body: { action: 'OTP Incorrecto' } };
       db.prepare('update otp_codes set expires_at = ? where channel = ? and recipient = ?').run(now.getTime(), channel, recipient);
       return { body: { action: 'OTP Expirado' } };
     }
     db.prepare('delete from otp_codes where channel = ? and recipient = ?').run(channel, recipient);
-    otp.verified(`${channel}:${recipient}`, session ?? '');
+    otp.verified(destination, session ?? '');
     markVerified(db, kind, recipient);
     return { body: { action: 'OTP Correcto' } };
   },
