@@ -87,42 +87,63 @@ export function createSessionRecorder(identity: SessionIdentity, { limit = SESSI
   let startedAt: number | null = null;
   let events: RecordedEvent[] = [];
   let dropped = 0;
-  return {
-    /** Adds an event sent from `place`; the oldest goes when the bound is reached. */
-    record(event: { type: string } & Record<string, unknown>, place: { stateId: string; route?: string; keepsData: boolean }) {
+  /** Events noted as they were sent, written into the record when it is next read. */
+  let noted: Array<{ event: { type: string } & Record<string, unknown>; place: Place | (() => Place); time: number }> = [];
+  /**
+   * Writes the noted events: their copy and their place are worked out when the record is read
+   * (a save, in idle time), not in the agent's click, where they were a tenth of the step change.
+   * The events and snapshots noted are never changed afterwards (the engine copies what it writes).
+   */
+  const settle = () => {
+    for (const { event, place: placeOrFind, time } of noted) {
+      const place = typeof placeOrFind === 'function' ? placeOrFind() : placeOrFind;
       const copy = place.keepsData ? plain(event) : { type: event.type };
-      if (!copy) return;
-      const time = now();
+      if (!copy) continue;
       startedAt ??= time;
       events.push({ event: copy, from: place.stateId, ...(place.route !== undefined ? { route: place.route } : {}), at: time - startedAt, ...(place.keepsData ? {} : { withheld: true as const }) });
-      if (events.length > limit) {
-        dropped += events.length - limit;
-        events = events.slice(-limit);
-      }
+    }
+    noted = [];
+    if (events.length > limit) {
+      dropped += events.length - limit;
+      events = events.slice(-limit);
+    }
+  };
+  return {
+    /** Adds an event sent from `place` (or from where `place()` says, asked later); the oldest goes when the bound is reached. */
+    record(event: { type: string } & Record<string, unknown>, place: Place | (() => Place)) {
+      noted.push({ event, place, time: now() });
+      if (noted.length >= limit) settle();
     },
     /** The record as it stands, with where the journey is now when `end` is given. */
     take(end?: SessionRecord['end']): SessionRecord {
+      settle();
       return { version: SESSION_RECORD_VERSION, ...identity, startedAt, events: [...events], dropped, ...(end ? { end } : {}) };
     },
     /** Goes on from a record kept before a reload, when it is this journey's (same hash); else starts afresh. */
     resume(saved: unknown) {
       const record = saved as Partial<SessionRecord> | null | undefined;
       if (!record || record.version !== SESSION_RECORD_VERSION || record.journeyHash !== identity.journeyHash || !Array.isArray(record.events)) return;
+      noted = [];
       startedAt = typeof record.startedAt === 'number' ? record.startedAt : null;
       events = record.events.slice(-limit);
       dropped = (typeof record.dropped === 'number' ? record.dropped : 0) + record.events.length - events.length;
     },
     /** Forgets everything: the session ended. */
     clear() {
+      noted = [];
       startedAt = null;
       events = [];
       dropped = 0;
     },
     get size() {
+      settle();
       return events.length;
     },
   };
 }
+
+/** Where an event was sent from (placeOf). */
+type Place = { stateId: string; route?: string; keepsData: boolean };
 
 export type SessionRecorder = ReturnType<typeof createSessionRecorder>;
 
@@ -136,7 +157,8 @@ export type SessionRecorder = ReturnType<typeof createSessionRecorder>;
 export function recordSession(actor: AnyActorRef, journey: CompiledJourney, recorder: SessionRecorder, changed: () => void = () => undefined): () => void {
   const inspection = actor.system.inspect((event: InspectionEvent) => {
     if (event.type !== '@xstate.event' || event.sourceRef !== undefined || event.actorRef !== actor || !isRecorded(event.event.type)) return;
-    recorder.record(event.event as RecordedEvent['event'], placeOf(journey, actor.getSnapshot() as JourneySnapshot));
+    const from = actor.getSnapshot() as JourneySnapshot;
+    recorder.record(event.event as RecordedEvent['event'], () => placeOf(journey, from));
     changed();
   });
   const wiped = actor.on('session.wiped', () => {

@@ -1,70 +1,47 @@
 import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
-import { TAP_HEIGHT } from './rjsf/inputFrame';
+import './plainLook.css';
 
 /**
  * What every step's screen is made of around its form (the column, heading, paragraphs and the
  * row of buttons), as plain elements carrying Mantine's classes and variables: the look of
  * Mantine's Stack, Title, Text, Group and Button at the theme's sizes, drawn on every step change
- * without a Mantine component each (see rjsf/inputFrame.tsx).
+ * without a Mantine component each (see rjsf/inputFrame.tsx); their variables are rules of
+ * plainLook.css.
  */
-
-const COLUMN = { '--stack-gap': 'var(--mantine-spacing-md)', '--stack-align': 'stretch', '--stack-justify': 'flex-start', maxWidth: 'calc(35rem * var(--mantine-scale))' } as CSSProperties;
 
 export function ScreenColumn({ children, onKeyDown }: { children: ReactNode; onKeyDown?: (event: KeyboardEvent) => void }) {
   return (
-    <div style={COLUMN} className="m_6d731127 mantine-Stack-root" onKeyDown={onKeyDown}>
+    <div className="plain-column m_6d731127 mantine-Stack-root" onKeyDown={onKeyDown}>
       {children}
     </div>
   );
 }
 
-const HEADING = { '--title-fw': 'var(--mantine-h2-font-weight)', '--title-lh': 'var(--mantine-h2-line-height)', '--title-fz': 'var(--mantine-h2-font-size)' } as CSSProperties;
-
 export function ScreenHeading({ children }: { children: ReactNode }) {
   return (
-    <h2 style={HEADING} className="m_8a5d1357 mantine-Title-root" data-order="2">
+    <h2 className="plain-heading m_8a5d1357 mantine-Title-root" data-order="2">
       {children}
     </h2>
   );
 }
 
-const SMALL = { '--text-fz': 'var(--mantine-font-size-sm)', '--text-lh': 'var(--mantine-line-height-sm)' } as CSSProperties;
-const MEDIUM_WEIGHT: CSSProperties = { fontWeight: 500 };
-
 /** A paragraph of Mantine's text: `small` at its sm size, `strong` at weight 500. */
 export function Paragraph({ children, small, strong, role }: { children: ReactNode; small?: boolean; strong?: boolean; role?: 'alert' | 'status' }) {
   return (
-    <p style={small ? SMALL : strong ? MEDIUM_WEIGHT : undefined} className="mantine-focus-auto m_b6d8b162 mantine-Text-root" data-size={small ? 'sm' : undefined} role={role}>
+    <p className="plain-text mantine-focus-auto m_b6d8b162 mantine-Text-root" data-size={small ? 'sm' : undefined} data-strong={(!small && strong) || undefined} role={role}>
       {children}
     </p>
   );
 }
 
-const ROW = { '--group-gap': 'var(--mantine-spacing-md)', '--group-align': 'center', '--group-justify': 'flex-start', '--group-wrap': 'wrap' } as CSSProperties;
-
 export function ButtonRow({ children }: { children: ReactNode }) {
   return (
-    <div style={ROW} className="m_4081bf90 mantine-Group-root">
+    <div className="plain-row m_4081bf90 mantine-Group-root">
       {children}
     </div>
   );
 }
 
-const BUTTON_SIZE = { '--button-height': TAP_HEIGHT, '--button-padding-x': 'var(--button-padding-x-md)', '--button-fz': 'var(--mantine-font-size-md)' };
-const FILLED = {
-  ...BUTTON_SIZE,
-  '--button-bg': 'var(--mantine-primary-color-filled)',
-  '--button-hover': 'var(--mantine-primary-color-filled-hover)',
-  '--button-color': 'var(--mantine-color-white)',
-  '--button-bd': 'calc(0.0625rem * var(--mantine-scale)) solid transparent',
-} as CSSProperties;
-const DEFAULT = {
-  ...BUTTON_SIZE,
-  '--button-bg': 'var(--mantine-color-default)',
-  '--button-hover': 'var(--mantine-color-default-hover)',
-  '--button-color': 'var(--mantine-color-default-color)',
-  '--button-bd': 'calc(0.0625rem * var(--mantine-scale)) solid var(--mantine-color-default-border)',
-} as CSSProperties;
 const LOADER_PLACE: CSSProperties = { opacity: 1, transform: 'translate(-50%, calc(-50% + calc(0.0625rem * var(--mantine-scale))))' };
 const LOADER = { '--loader-size': 'calc(var(--button-height) / 1.8)', '--loader-color': 'var(--button-color)' } as CSSProperties;
 
@@ -73,8 +50,7 @@ export function ScreenButton({ children, primary, loading, disabled, onClick }: 
   const off = disabled || loading;
   return (
     <button
-      style={primary ? FILLED : DEFAULT}
-      className={`mantine-focus-auto${off ? '' : ' mantine-active'} m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root`}
+      className={`plain-button mantine-focus-auto${off ? '' : ' mantine-active'} m_77c9d27d mantine-Button-root m_87cf2631 mantine-UnstyledButton-root`}
       data-variant={primary ? 'filled' : 'default'}
       data-size="md"
       data-disabled={disabled && !loading ? true : undefined}

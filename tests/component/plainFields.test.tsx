@@ -85,4 +85,37 @@ describe("a step's fields", () => {
     expect(name.getAttribute('aria-describedby')).toContain(error.id);
     expect(name).toHaveProperty('value', 'Ana María');
   });
+
+  it('go on once a refused field is put right, its refusal no longer shown', async () => {
+    const sent = await showStepFile(visit, []);
+    const user = userEvent.setup({ delay: null });
+    const name = screen.getByRole('textbox', { name: 'Nombre' });
+    await user.type(name, 'Ana María');
+    await user.type(screen.getByRole('textbox', { name: 'Ingreso mensual' }), '100');
+    await user.click(screen.getByRole('radio', { name: 'Mañana' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Acepto' }));
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await screen.findByText('Máximo 5 letras');
+    expect(submitted(sent)).toBeUndefined();
+    await user.clear(name);
+    await user.type(name, 'Ana');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(submitted(sent)).toEqual({ name: 'Ana', income: 100, shift: 'AM', accepted: true }));
+    expect(screen.queryByText('Máximo 5 letras')).toBeNull();
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  // Every element of a step is made, styled and laid out at each step change: a text field is its
+  // frame in the form's column, with no box around it, and the frame's look comes from the
+  // stylesheet's rules (src/screens/plainLook.css), not from variables written on each element,
+  // which kept the browser from reusing one field's style for the next.
+  it('are each their frame in the column, styled by rules, not inline', async () => {
+    await showStepFile(visit, []);
+    const frame = screen.getByRole('textbox', { name: 'Nombre' }).closest('.mantine-InputWrapper-root') as HTMLElement;
+    expect(frame.parentElement?.id).toBe('root');
+    expect(frame.parentElement?.className).toBe('plain-fields');
+    for (const element of [frame, ...Array.from(frame.querySelectorAll('*'))]) expect(element.getAttribute('style')).toBeNull();
+    expect(frame.querySelector('label')?.className).toContain('plain-label');
+    expect(frame.querySelector('.mantine-Input-wrapper')?.className).toContain('plain-box');
+  });
 });

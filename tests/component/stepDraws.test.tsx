@@ -3,7 +3,10 @@ import './jsdomShims';
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { Profiler } from 'react';
+import validator from '@rjsf/validator-ajv8';
+import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
+import { withDefaults } from '../../src/screens/rjsf/StepForm';
 import { StepScreen } from '../../src/screens/StepScreen';
 import type { SentEvent } from './stepScreen';
 
@@ -29,5 +32,18 @@ describe('a step screen opening', () => {
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(draws).toBe(drawnBy);
     expect(sent.filter((event) => event.type === 'step.draft')).toEqual([]);
+  });
+
+  // The next screen, drawn ahead in idle time, fills in the schema's defaults for the journey's
+  // data; the step change that then shows it filled in the same again (rjsf walks the whole
+  // schema, a 300-choice list included).
+  it('fills in the defaults once for the same data: the screen drawn ahead and the step change share them', () => {
+    const schema: RJSFSchema = { type: 'object', properties: { documentType: { type: 'string', default: 'DUI' }, documentNumber: { type: 'string' } } };
+    const ahead = withDefaults(validator, schema, { documentNumber: '1' });
+    expect(ahead).toEqual({ documentType: 'DUI', documentNumber: '1' });
+    expect(withDefaults(validator, schema, { documentNumber: '1' })).toBe(ahead);
+    // Other data, or the same schema in another step's validator, is filled in afresh.
+    expect(withDefaults(validator, schema, { documentNumber: '2' })).toEqual({ documentType: 'DUI', documentNumber: '2' });
+    expect(withDefaults(validator, schema, { documentNumber: '1', documentType: 'NIT' })).toEqual({ documentType: 'NIT', documentNumber: '1' });
   });
 });

@@ -164,7 +164,7 @@ describe('the agent app in Chromium', () => {
 
   // The app took Mantine's whole stylesheet (35.6 KB gzip); it takes the files of the components
   // it draws (src/app/mantineStyles.css), and a component newly used must bring its file.
-  it("styles every Mantine class the app's code names, with the stylesheets of the components it draws only", () => {
+  it("styles every Mantine class the app's code names (and our own plain-* ones), with the stylesheets of the components it draws only", () => {
     const assets = join(app.outDir, 'assets');
     const files = readdirSync(assets);
     const read = (ending: string) => files.filter((f) => f.endsWith(ending) && !f.startsWith('map-lib')).map((f) => readFileSync(join(assets, f), 'utf8'));
@@ -172,6 +172,10 @@ describe('the agent app in Chromium', () => {
     const named = new Set(read('.js').flatMap((text) => text.match(/\bm_[0-9a-f]{6,8}\b/g) ?? []));
     expect(named.size).toBeGreaterThan(100);
     expect([...named].filter((name) => !styles.includes(name))).toEqual([]);
+    // And every class of ours that stands for Mantine's inline variables (src/screens/plainLook.css).
+    const ours = new Set(read('.js').flatMap((text) => text.match(/\bplain-[a-z-]+\b/g) ?? []));
+    expect(ours.size).toBeGreaterThan(10);
+    expect([...ours].filter((name) => !styles.includes(`.${name}`))).toEqual([]);
     const appStyles = files.filter((f) => /^startApp-.*\.css$/.test(f));
     expect(appStyles).toHaveLength(1);
     expect(gzipSync(readFileSync(join(assets, appStyles[0] as string))).length / 1024).toBeLessThan(25);

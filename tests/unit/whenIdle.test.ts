@@ -5,11 +5,16 @@ import { whenIdle } from '../../src/screens/whenIdle';
 function browserQueues() {
   const frames: Array<() => void> = [];
   const idles: Array<() => void> = [];
-  vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+  const asked = { frames: 0 };
+  vi.stubGlobal('requestAnimationFrame', (callback: () => void) => {
+    asked.frames++;
+    return frames.push(callback);
+  });
   vi.stubGlobal('cancelAnimationFrame', () => undefined);
   vi.stubGlobal('requestIdleCallback', (callback: () => void) => idles.push(callback));
   vi.stubGlobal('cancelIdleCallback', () => undefined);
   return {
+    asked,
     drawFrame: () => frames.splice(0).forEach((callback) => callback()),
     idle: () => idles.splice(0).forEach((callback) => callback()),
   };
@@ -64,5 +69,31 @@ describe('idle work', () => {
     cancel();
     idle();
     expect(task).not.toHaveBeenCalled();
+  });
+
+  // A step change asks for four (the save, the history entry, the next steps' code, the next
+  // screen drawn ahead), and their four frame callbacks each ran in the frame that draws the new
+  // screen.
+  it('asks for one frame callback for every task asked before a frame (four ran in the new screen\'s frame)', () => {
+    const { asked, drawFrame, idle } = browserQueues();
+    const ran: string[] = [];
+    for (const name of ['save', 'history', 'code', 'ahead']) whenIdle(() => ran.push(name), 1000);
+    expect(asked.frames).toBe(1);
+    drawFrame();
+    idle();
+    expect(ran).toEqual(['save', 'history', 'code', 'ahead']);
+  });
+
+  it('makes a task asked after a frame wait for the next one', () => {
+    const { drawFrame, idle } = browserQueues();
+    const ran: string[] = [];
+    whenIdle(() => ran.push('first'), 1000);
+    drawFrame();
+    whenIdle(() => ran.push('second'), 1000);
+    idle();
+    expect(ran).toEqual(['first']);
+    drawFrame();
+    idle();
+    expect(ran).toEqual(['first', 'second']);
   });
 });

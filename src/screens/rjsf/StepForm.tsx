@@ -26,5 +26,22 @@ export default StepForm;
  * same settings: DEFAULT_FORM_STATE). A screen
  * that starts from it gives the form nothing to report as it opens, so it draws once, not twice.
  */
-export const withDefaults = (validator: ValidatorType, schema: RJSFSchema, data: Record<string, unknown>) =>
-  (getDefaultFormState(validator, schema, data, schema, false, DEFAULT_FORM_STATE) ?? data) as Record<string, unknown>;
+export function withDefaults(validator: ValidatorType, schema: RJSFSchema, data: Record<string, unknown>): Record<string, unknown> {
+  const known = worked.get(schema);
+  if (known && known.validator === validator && sameValues(known.data, data)) return known.filled;
+  const filled = (getDefaultFormState(validator, schema, data, schema, false, DEFAULT_FORM_STATE) ?? data) as Record<string, unknown>;
+  worked.set(schema, { validator, data, filled });
+  return filled;
+}
+
+/**
+ * The last data filled in for each step's schema: the next screen, drawn ahead in idle time
+ * (WarmNextStep), fills in the same data as the step change that then shows it, and rjsf walks
+ * the whole schema to do it (a 300-choice list included). Screens treat the data as immutable.
+ */
+const worked = new WeakMap<object, { validator: ValidatorType; data: Record<string, unknown>; filled: Record<string, unknown> }>();
+
+const sameValues = (a: Record<string, unknown>, b: Record<string, unknown>) => {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && Object.is(a[key], b[key]));
+};

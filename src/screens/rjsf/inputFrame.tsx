@@ -7,16 +7,11 @@ import type { CSSProperties, ReactNode } from 'react';
  * and costs none of its components: a step change with a form drew every field through
  * Mantine's style props, hooks and context, about a third of its time at 4x CPU. A Mantine
  * update that renames its classes fails the browser test that checks every Mantine class the
- * built code names is styled (tests/e2e/agentApp.test.ts).
+ * built code names is styled (tests/e2e/agentApp.test.ts). The variables Mantine writes inline
+ * on each element are rules of ../plainLook.css, by size and data attributes.
  */
 
 export type FieldSize = 'sm' | 'md';
-
-const HALF_XS = 'calc(var(--mantine-spacing-xs) / 2)';
-/** The theme's least input height (44 px, a tap target: src/app/theme.ts). */
-export const TAP_HEIGHT = 'calc(2.75rem * var(--mantine-scale))';
-/** Mantine's size for a field's description and error: a step below its text. */
-export const smaller = (size: FieldSize) => `calc(var(--mantine-font-size-${size}) - calc(0.125rem * var(--mantine-scale)))`;
 
 /** What the input inside a frame takes from it: Mantine's classes and the field's ARIA. */
 export interface InputLook {
@@ -56,20 +51,15 @@ export interface InputFrameProps {
 export function InputFrame({ id, kind, size, label, required, withAsterisk = required, disabled, description, descriptionBelow, error, prefix, multiline, rightSection, children }: InputFrameProps) {
   const hasDescription = description !== undefined && description !== null && description !== '';
   const hasError = error !== undefined && error !== '';
-  const wrapperVars: Record<string, string> = {};
-  if (hasDescription && !descriptionBelow) wrapperVars['--input-margin-top'] = HALF_XS;
-  if (hasError || (hasDescription && descriptionBelow)) wrapperVars['--input-margin-bottom'] = HALF_XS;
-  wrapperVars['--input-height'] = TAP_HEIGHT;
-  wrapperVars['--input-fz'] = `var(--mantine-font-size-${size})`;
-  if (multiline) wrapperVars['--input-padding-y'] = `var(--input-padding-y-${size})`;
-  if (prefix) wrapperVars['--input-left-section-width'] = `calc(${prefix.widthRem}rem * var(--mantine-scale))`;
-  if (rightSection) wrapperVars['--input-right-section-pointer-events'] = 'none';
+  // The box's variables are rules of ../plainLook.css, by its size and data attributes; only a
+  // prefix's width, which varies, is written inline.
+  const prefixWidth = prefix ? ({ '--input-left-section-width': `calc(${prefix.widthRem}rem * var(--mantine-scale))` } as CSSProperties) : undefined;
   const describedBy = [hasError ? `${id}-error` : '', hasDescription ? `${id}-description` : ''].filter(Boolean).join(' ');
   const descriptionText = hasDescription && (
     <p
-      style={{ '--input-description-size': smaller(size), ...(descriptionBelow ? { textAlign: 'right' } : {}) } as CSSProperties}
-      className={`m_fe47ce59 mantine-InputWrapper-description mantine-${kind}-description`}
+      className={`plain-description m_fe47ce59 mantine-InputWrapper-description mantine-${kind}-description`}
       data-size={size}
+      data-below={descriptionBelow || undefined}
       id={`${id}-description`}
       {...(descriptionBelow ? { 'aria-live': 'polite' as const } : {})}
     >
@@ -80,8 +70,7 @@ export function InputFrame({ id, kind, size, label, required, withAsterisk = req
     <div className={`m_46b77525 mantine-InputWrapper-root mantine-${kind}-root`} data-size={size} data-error={hasError || undefined}>
       {label !== undefined && label !== '' && (
         <label
-          style={{ '--input-label-size': `var(--mantine-font-size-${size})` } as CSSProperties}
-          className={`m_8fdc1311 mantine-InputWrapper-label mantine-${kind}-label`}
+          className={`plain-label m_8fdc1311 mantine-InputWrapper-label mantine-${kind}-label`}
           data-size={size}
           data-required={withAsterisk || undefined}
           htmlFor={id}
@@ -97,10 +86,12 @@ export function InputFrame({ id, kind, size, label, required, withAsterisk = req
       )}
       {!descriptionBelow && descriptionText}
       <div
-        style={wrapperVars as CSSProperties}
-        className={`m_6c018570 mantine-Input-wrapper mantine-${kind}-wrapper`}
+        style={prefixWidth}
+        className={`plain-box m_6c018570 mantine-Input-wrapper mantine-${kind}-wrapper`}
         data-variant="default"
         data-size={size}
+        data-after-description={(hasDescription && !descriptionBelow) || undefined}
+        data-before-note={hasError || (hasDescription && descriptionBelow) || undefined}
         data-error={hasError || undefined}
         data-disabled={disabled || undefined}
         data-multiline={multiline || undefined}
@@ -130,7 +121,7 @@ export function InputFrame({ id, kind, size, label, required, withAsterisk = req
       </div>
       {descriptionBelow && descriptionText}
       {hasError && (
-        <p style={{ '--input-error-size': smaller(size) } as CSSProperties} className={`m_8f816625 mantine-InputWrapper-error mantine-${kind}-error`} data-size={size} id={`${id}-error`}>
+        <p className={`plain-error m_8f816625 mantine-InputWrapper-error mantine-${kind}-error`} data-size={size} id={`${id}-error`}>
           {error}
         </p>
       )}

@@ -16,7 +16,7 @@ import {
   type TitleFieldProps,
   type WidgetProps,
 } from '@rjsf/utils';
-import { useState, type ChangeEvent, type CSSProperties, type FocusEvent } from 'react';
+import { Fragment, useState, type ChangeEvent, type FocusEvent } from 'react';
 import { InputFrame } from './inputFrame';
 
 /**
@@ -25,9 +25,24 @@ import { InputFrame } from './inputFrame';
  * per field. Errors show in each field's frame, as the theme shows them.
  */
 
-/** A field: what its widget draws, then its help (errors are in the widget's frame). */
-function FieldTemplate({ classNames, style, children, help, hidden }: FieldTemplateProps) {
+/** A text or number field with no widget of its own: BaseInputTemplate's frame and nothing else (an `examples` list is not drawn). */
+const drawnByInputTemplate = (schema: FieldTemplateProps['schema'], uiSchema: FieldTemplateProps['uiSchema']) =>
+  (schema.type === 'string' || schema.type === 'number' || schema.type === 'integer') &&
+  (schema.format === undefined || schema.format === 'email') &&
+  schema.enum === undefined &&
+  schema.oneOf === undefined &&
+  schema.anyOf === undefined &&
+  uiSchema?.['ui:widget'] === undefined &&
+  uiSchema?.['ui:field'] === undefined;
+
+/**
+ * A field: what its widget draws, then its help (errors are in the widget's frame). A field drawn
+ * as one element (an object's template, the input template's frame) has no box around it: every
+ * element of a step is made, styled and laid out again at each step change.
+ */
+function FieldTemplate({ classNames, style, children, help, rawHelp, hidden, schema, uiSchema }: FieldTemplateProps) {
   if (hidden) return <div style={{ display: 'none' }}>{children}</div>;
+  if (!rawHelp && !style && (schema.type === 'object' || drawnByInputTemplate(schema, uiSchema))) return children;
   return (
     <div className={classNames} style={style}>
       {children}
@@ -36,51 +51,42 @@ function FieldTemplate({ classNames, style, children, help, hidden }: FieldTempl
   );
 }
 
-/** The fields one under the other, Mantine's spacing between them (the theme's one-column grid). */
-const COLUMN: CSSProperties = { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 'var(--mantine-spacing-md)', marginBottom: 'var(--mantine-spacing-sm)' };
-
 function ObjectFieldTemplate({ title, description, properties, required, schema, uiSchema, fieldPathId, registry }: ObjectFieldTemplateProps) {
   const options = getUiOptions(uiSchema);
   const TitleFieldTemplate = getTemplate('TitleFieldTemplate', registry, options);
   const DescriptionFieldTemplate = getTemplate('DescriptionFieldTemplate', registry, options);
+  // Each field's own box (FieldTemplate's) is a cell of the column.
+  const column = properties.filter((property) => !property.hidden).map((property) => <Fragment key={property.name}>{property.content}</Fragment>);
+  // The fields one under the other, Mantine's spacing between them (the theme's one-column grid: `plain-fields` in ../plainLook.css).
+  if (!title && !description) return <div id={fieldPathId.$id} className="plain-fields">{column}</div>;
   return (
     <div id={fieldPathId.$id}>
       {title && <TitleFieldTemplate id={titleId(fieldPathId)} title={title} required={required} schema={schema} uiSchema={uiSchema} registry={registry} />}
       {description && <DescriptionFieldTemplate id={descriptionId(fieldPathId)} description={description} schema={schema} uiSchema={uiSchema} registry={registry} />}
-      <div style={COLUMN}>
-        {properties.filter((property) => !property.hidden).map((property) => (
-          <div key={property.name}>{property.content}</div>
-        ))}
-      </div>
+      <div className="plain-fields">{column}</div>
     </div>
   );
 }
 
-const TITLE: CSSProperties = { '--title-fw': 'var(--mantine-h3-font-weight)', '--title-lh': 'var(--mantine-h3-line-height)', '--title-fz': 'var(--mantine-h3-font-size)', fontWeight: 'normal' } as CSSProperties;
-
 function TitleFieldTemplate({ id, title }: TitleFieldProps) {
   return title ? (
-    <h3 id={id} style={TITLE} className="m_8a5d1357 mantine-Title-root" data-order="3">
+    <h3 id={id} className="plain-subtitle m_8a5d1357 mantine-Title-root" data-order="3">
       {title}
     </h3>
   ) : null;
 }
 
-const DESCRIPTION: CSSProperties = { marginTop: 3, marginBottom: 'var(--mantine-spacing-sm)' };
-
 function DescriptionFieldTemplate({ id, description, registry, uiSchema }: DescriptionFieldProps) {
   return description ? (
-    <p id={id} style={DESCRIPTION} className="mantine-focus-auto m_b6d8b162 mantine-Text-root">
+    <p id={id} className="plain-group-description mantine-focus-auto m_b6d8b162 mantine-Text-root">
       <RichDescription description={description} registry={registry} uiSchema={uiSchema} />
     </p>
   ) : null;
 }
 
-const HELP: CSSProperties = { '--text-fz': 'var(--mantine-font-size-sm)', '--text-lh': 'var(--mantine-line-height-sm)', marginBlock: 'var(--mantine-spacing-xs)', color: 'var(--mantine-color-dimmed)' } as CSSProperties;
-
 function FieldHelpTemplate({ fieldPathId, help, uiSchema, registry }: FieldHelpProps) {
   return help ? (
-    <p id={helpId(fieldPathId)} style={HELP} className="mantine-focus-auto m_b6d8b162 mantine-Text-root" data-size="sm">
+    <p id={helpId(fieldPathId)} className="plain-help mantine-focus-auto m_b6d8b162 mantine-Text-root" data-size="sm">
       <RichHelp help={help} registry={registry} uiSchema={uiSchema} />
     </p>
   ) : null;

@@ -9,27 +9,20 @@ import {
   optionId,
   type WidgetProps,
 } from '@rjsf/utils';
-import type { CSSProperties, ReactNode } from 'react';
-import { smaller, TAP_HEIGHT } from './inputFrame';
+import type { ReactNode } from 'react';
 
 /**
  * A step's check box and radio buttons as Mantine draws them at the theme's size (md, each row a
  * 44 px tap target: src/app/theme.ts), written as plain elements with Mantine's classes (see
- * inputFrame.tsx for why).
+ * inputFrame.tsx for why). Their sizes and variables are rules of ../plainLook.css.
  */
 
-const ERROR_SIZE = { '--input-error-size': smaller('md') } as CSSProperties;
-const BODY: CSSProperties = { alignItems: 'center' };
-const LABEL_WRAPPER: CSSProperties = { minHeight: TAP_HEIGHT, justifyContent: 'center' };
-const LABEL: CSSProperties = { minHeight: TAP_HEIGHT, display: 'flex', alignItems: 'center' };
-
 /** One row: the box (or circle), its label and its error, as Mantine's inline inputs lay them out. */
-function ToggleRow({ kind, rootClass, innerClass, inputClass, vars, checked, id, error, children, label }: {
+function ToggleRow({ kind, rootClass, innerClass, inputClass, checked, id, error, children, label }: {
   kind: 'Checkbox' | 'Radio';
   rootClass: string;
   innerClass: string;
   inputClass: string;
-  vars: CSSProperties;
   checked: boolean;
   id: string;
   error?: string;
@@ -37,8 +30,8 @@ function ToggleRow({ kind, rootClass, innerClass, inputClass, vars, checked, id,
   children: (className: string) => ReactNode;
 }) {
   return (
-    <div style={vars} className={`${rootClass} mantine-${kind}-root m_5f75b09e mantine-${kind}-root`} data-size="md" data-label-position="right" data-checked={checked || undefined} {...(kind === 'Checkbox' ? { 'data-variant': 'filled' } : {})}>
-      <div style={BODY} className={`m_5f6e695e mantine-${kind}-body`}>
+    <div className={`plain-toggle ${rootClass} mantine-${kind}-root m_5f75b09e mantine-${kind}-root`} data-kind={kind} data-size="md" data-label-position="right" data-checked={checked || undefined} {...(kind === 'Checkbox' ? { 'data-variant': 'filled' } : {})}>
+      <div className={`plain-toggle-body m_5f6e695e mantine-${kind}-body`}>
         <div className={`${innerClass} mantine-${kind}-inner`} data-label-position="right">
           {children(`mantine-focus-auto ${inputClass} mantine-${kind}-${kind === 'Checkbox' ? 'input' : 'radio'}`)}
           {kind === 'Checkbox' ? (
@@ -51,14 +44,14 @@ function ToggleRow({ kind, rootClass, innerClass, inputClass, vars, checked, id,
             </svg>
           )}
         </div>
-        <div className={`m_d3ea56bb mantine-${kind}-labelWrapper`} style={LABEL_WRAPPER}>
+        <div className={`plain-toggle-label-wrapper m_d3ea56bb mantine-${kind}-labelWrapper`}>
           {label !== undefined && label !== '' && (
-            <label style={LABEL} className={`m_8ee546b8 mantine-${kind}-label`} htmlFor={id}>
+            <label className={`plain-toggle-label m_8ee546b8 mantine-${kind}-label`} htmlFor={id}>
               {label}
             </label>
           )}
           {error && (
-            <p style={ERROR_SIZE} className={`m_8e8a99cc mantine-${kind}-error m_8f816625 mantine-InputWrapper-error`} data-size="md" id={`${id}-error`}>
+            <p className={`plain-error m_8e8a99cc mantine-${kind}-error m_8f816625 mantine-InputWrapper-error`} data-size="md" id={`${id}-error`}>
               {error}
             </p>
           )}
@@ -67,14 +60,6 @@ function ToggleRow({ kind, rootClass, innerClass, inputClass, vars, checked, id,
     </div>
   );
 }
-
-const CHECKBOX_VARS = {
-  '--checkbox-size': 'var(--checkbox-size-md)',
-  '--checkbox-radius': 'var(--mantine-radius-sm)',
-  '--checkbox-color': 'var(--mantine-primary-color-filled)',
-  '--label-fz': 'var(--mantine-font-size-md)',
-  '--label-lh': 'var(--label-lh-md)',
-} as CSSProperties;
 
 /** A yes/no field (a consent), its description above it as the theme has it. */
 export function CheckboxWidget({ id, name, htmlName, value, required, disabled, readonly, autofocus, label, hideLabel, schema, rawErrors, options, onChange, onBlur, onFocus, registry, uiSchema }: WidgetProps) {
@@ -85,7 +70,7 @@ export function CheckboxWidget({ id, name, htmlName, value, required, disabled, 
   return (
     <>
       {!hideLabel && !!description && <DescriptionFieldTemplate id={descriptionId(id)} description={description} schema={schema} uiSchema={uiSchema} registry={registry} />}
-      <ToggleRow kind="Checkbox" rootClass="m_bf2d988c" innerClass="m_26062bec" inputClass="m_26063560" vars={CHECKBOX_VARS} checked={checked} id={id} error={error} label={labelValue(label || undefined, hideLabel, false)}>
+      <ToggleRow kind="Checkbox" rootClass="m_bf2d988c" innerClass="m_26062bec" inputClass="m_26063560" checked={checked} id={id} error={error} label={labelValue(label || undefined, hideLabel, false)}>
         {(className) => (
           <input
             className={className}
@@ -109,18 +94,6 @@ export function CheckboxWidget({ id, name, htmlName, value, required, disabled, 
   );
 }
 
-const RADIO_VARS = {
-  '--radio-size': 'var(--radio-size-md)',
-  '--radio-color': 'var(--mantine-primary-color-filled)',
-  '--radio-icon-size': 'var(--radio-icon-size-md)',
-  '--label-fz': 'var(--mantine-font-size-md)',
-  '--label-lh': 'var(--label-lh-md)',
-} as CSSProperties;
-
-const LABEL_SIZE = { '--input-label-size': 'var(--mantine-font-size-sm)' } as CSSProperties;
-const ERROR_SM = { '--input-error-size': smaller('sm') } as CSSProperties;
-const flex = (inline: boolean): CSSProperties => ({ display: 'flex', gap: 'var(--mantine-spacing-xs)', flexWrap: 'wrap', flexDirection: inline ? 'row' : 'column', marginTop: 'var(--mantine-spacing-xs)' });
-
 /** One choice of a few, each a row to tap (`ui:options.inline`: side by side). */
 export function RadioWidget({ id, htmlName, value, required, disabled, readonly, autofocus, label, hideLabel, rawErrors, options, onChange, onBlur, onFocus }: WidgetProps) {
   const { enumOptions, enumDisabled, inline, emptyValue } = options;
@@ -132,7 +105,7 @@ export function RadioWidget({ id, htmlName, value, required, disabled, readonly,
   return (
     <div className="m_46b77525 mantine-InputWrapper-root mantine-RadioGroup-root" data-error={error ? true : undefined} id={id}>
       {title !== undefined && title !== '' && (
-        <div style={LABEL_SIZE} className="m_8fdc1311 mantine-InputWrapper-label mantine-RadioGroup-label" data-required={required || undefined} id={`${id}-label`}>
+        <div className="plain-label m_8fdc1311 mantine-InputWrapper-label mantine-RadioGroup-label" data-size="sm" data-required={required || undefined} id={`${id}-label`}>
           {title}
           {required && (
             <span className="m_78a94662 mantine-InputWrapper-required mantine-RadioGroup-required" aria-hidden="true">
@@ -142,13 +115,13 @@ export function RadioWidget({ id, htmlName, value, required, disabled, readonly,
         </div>
       )}
       <div role="radiogroup" aria-labelledby={`${id}-label`} aria-describedby={error ? `${id}-error` : undefined}>
-        <div style={flex(inline === true)} className="m_8bffd616 mantine-Flex-root">
+        <div className="plain-choices m_8bffd616 mantine-Flex-root" data-inline={inline === true || undefined}>
           {(enumOptions ?? []).map((option, index) => {
             const encoded = enumOptionValueEncoder(option.value, index, format);
             const checked = selected !== undefined && String(selected) === String(index);
             const optionDisabled = Array.isArray(enumDisabled) && enumDisabled.includes(option.value);
             return (
-              <ToggleRow key={String(option.value)} kind="Radio" rootClass="m_f3f1af94" innerClass="m_89c4f5e4" inputClass="m_8a3dbb89" vars={RADIO_VARS} checked={checked} id={optionId(id, index)} label={option.label}>
+              <ToggleRow key={String(option.value)} kind="Radio" rootClass="m_f3f1af94" innerClass="m_89c4f5e4" inputClass="m_8a3dbb89" checked={checked} id={optionId(id, index)} label={option.label}>
                 {(className) => (
                   <input
                     className={className}
@@ -171,7 +144,7 @@ export function RadioWidget({ id, htmlName, value, required, disabled, readonly,
         </div>
       </div>
       {error && (
-        <p style={ERROR_SM} className="m_8f816625 mantine-InputWrapper-error mantine-RadioGroup-error" id={`${id}-error`}>
+        <p className="plain-error m_8f816625 mantine-InputWrapper-error mantine-RadioGroup-error" data-size="sm" id={`${id}-error`}>
           {error}
         </p>
       )}
