@@ -39,6 +39,18 @@ const visit: StepFile = {
   buttons: [{ label: 'Continuar', event: 'step.submit', primary: true, validate: true }],
 };
 
+/** Fills the visit with a name over its 5 letters, the rest valid, and presses Continuar. */
+async function sendTooLongName() {
+  const user = userEvent.setup({ delay: null });
+  const name = screen.getByRole('textbox', { name: 'Nombre' });
+  await user.type(name, 'Ana María');
+  await user.type(screen.getByRole('textbox', { name: 'Ingreso mensual' }), '100');
+  await user.click(screen.getByRole('radio', { name: 'Mañana' }));
+  await user.click(screen.getByRole('checkbox', { name: 'Acepto' }));
+  await user.click(screen.getByRole('button', { name: 'Continuar' }));
+  return { user, name };
+}
+
 const submitted = (sent: SentEvent[]) => sent.filter((e) => e.type === 'step.submit').at(-1)?.data;
 
 describe("a step's fields", () => {
@@ -73,13 +85,7 @@ describe("a step's fields", () => {
 
   it("show a refusal in the field's frame, in the step file's words, and keep what was typed", async () => {
     await showStepFile(visit, []);
-    const user = userEvent.setup({ delay: null });
-    const name = screen.getByRole('textbox', { name: 'Nombre' });
-    await user.type(name, 'Ana María');
-    await user.type(screen.getByRole('textbox', { name: 'Ingreso mensual' }), '100');
-    await user.click(screen.getByRole('radio', { name: 'Mañana' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Acepto' }));
-    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    const { name } = await sendTooLongName();
     const error = await screen.findByText('Máximo 5 letras');
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(name.getAttribute('aria-describedby')).toContain(error.id);
@@ -88,13 +94,7 @@ describe("a step's fields", () => {
 
   it('go on once a refused field is put right, its refusal no longer shown', async () => {
     const sent = await showStepFile(visit, []);
-    const user = userEvent.setup({ delay: null });
-    const name = screen.getByRole('textbox', { name: 'Nombre' });
-    await user.type(name, 'Ana María');
-    await user.type(screen.getByRole('textbox', { name: 'Ingreso mensual' }), '100');
-    await user.click(screen.getByRole('radio', { name: 'Mañana' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Acepto' }));
-    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    const { user, name } = await sendTooLongName();
     await screen.findByText('Máximo 5 letras');
     expect(submitted(sent)).toBeUndefined();
     await user.clear(name);
