@@ -91,7 +91,7 @@ export function createSessionRecorder(identity: SessionIdentity, { limit = SESSI
   let noted: Array<{ event: { type: string } & Record<string, unknown>; place: Place | (() => Place); time: number }> = [];
   /**
    * Writes the noted events: their copy and their place are worked out when the record is read
-   * (a save, in idle time), not in the agent's click, where they were a tenth of the step change.
+   * (a save, in idle time), not in the agent's click, where they were a tenth of it.
    * The events and snapshots noted are never changed afterwards (the engine copies what it writes).
    */
   const settle = () => {

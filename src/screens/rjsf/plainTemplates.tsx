@@ -25,7 +25,7 @@ import { InputFrame } from './inputFrame';
  * per field. Errors show in each field's frame, as the theme shows them.
  */
 
-/** A text or number field with no widget of its own: BaseInputTemplate's frame and nothing else (an `examples` list is not drawn). */
+/** A text or number field with no widget of its own: BaseInputTemplate's frame and nothing else that takes a place (an `examples` datalist is not shown). */
 const drawnByInputTemplate = (schema: FieldTemplateProps['schema'], uiSchema: FieldTemplateProps['uiSchema']) =>
   (schema.type === 'string' || schema.type === 'number' || schema.type === 'integer') &&
   (schema.format === undefined || schema.format === 'email') &&
@@ -55,7 +55,7 @@ function ObjectFieldTemplate({ title, description, properties, required, schema,
   const options = getUiOptions(uiSchema);
   const TitleFieldTemplate = getTemplate('TitleFieldTemplate', registry, options);
   const DescriptionFieldTemplate = getTemplate('DescriptionFieldTemplate', registry, options);
-  // Each field's own box (FieldTemplate's) is a cell of the column.
+  // Each field is a cell of the column: its frame, or FieldTemplate's box around it.
   const column = properties.filter((property) => !property.hidden).map((property) => <Fragment key={property.name}>{property.content}</Fragment>);
   // The fields one under the other, Mantine's spacing between them (the theme's one-column grid: `plain-fields` in ../plainLook.css).
   if (!title && !description) return <div id={fieldPathId.$id} className="plain-fields">{column}</div>;
