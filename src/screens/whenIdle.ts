@@ -25,13 +25,23 @@ interface Waiting {
 
 const queue: Waiting[] = [];
 let frameAsked = false;
-let idleAsked: (() => void) | undefined;
+let idleAsked = false;
 let deadlineTimer: ReturnType<typeof setTimeout> | undefined;
 let deadlineAt = Infinity;
 
+/** When the first waiting task runs at the latest. */
+const earliestDue = () => queue.reduce((at, waiting) => Math.min(at, waiting.due), Infinity);
+
 function runOne(waiting: Waiting) {
   queue.splice(queue.indexOf(waiting), 1);
-  waiting.task();
+  try {
+    waiting.task();
+  } catch (error) {
+    // Thrown where the browser reports it, without stopping the tasks queued behind it.
+    queueMicrotask(() => {
+      throw error;
+    });
+  }
 }
 
 /** Runs, in order, every task whose deadline has passed, then waits for the next deadline. */
@@ -44,7 +54,7 @@ function runDue() {
 }
 
 function armDeadline() {
-  const earliest = queue.reduce((at, waiting) => Math.min(at, waiting.due), Infinity);
+  const earliest = earliestDue();
   if (earliest >= deadlineAt) return;
   if (deadlineTimer !== undefined) clearTimeout(deadlineTimer);
   deadlineAt = earliest;
@@ -53,13 +63,14 @@ function armDeadline() {
 
 /** Runs the drawn-past tasks in order while the browser has time (at least one per idle callback). */
 function runIdle(deadline?: IdleDeadline) {
-  idleAsked = undefined;
+  idleAsked = false;
   let ran = 0;
   while (queue[0]?.drawn && (ran === 0 || !deadline || deadline.timeRemaining() > 1)) {
     runOne(queue[0]);
     ran++;
   }
   if (queue.some((waiting) => waiting.drawn)) askIdle();
+  // Nothing left to wait for: no timer kept running for it.
   if (queue.length === 0 && deadlineTimer !== undefined) {
     clearTimeout(deadlineTimer);
     deadlineTimer = undefined;
@@ -69,14 +80,10 @@ function runIdle(deadline?: IdleDeadline) {
 
 function askIdle() {
   if (idleAsked || queue.length === 0) return;
-  const timeout = Math.max(0, Math.min(...queue.map((waiting) => waiting.due)) - Date.now());
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(runIdle, { timeout });
-    idleAsked = () => cancelIdleCallback(handle);
-  } else {
-    const handle = setTimeout(runIdle, Math.min(timeout, 200));
-    idleAsked = () => clearTimeout(handle);
-  }
+  idleAsked = true;
+  const timeout = Math.max(0, earliestDue() - Date.now());
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(runIdle, { timeout });
+  else setTimeout(runIdle, Math.min(timeout, 200));
 }
 
 /** The frame is drawn (or about to be: asked for inside a frame's callback, an idle callback runs after it). */

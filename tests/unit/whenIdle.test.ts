@@ -96,4 +96,23 @@ describe('idle work', () => {
     idle();
     expect(ran).toEqual(['first', 'second']);
   });
+
+  // The queue is shared: a task that throws (a save refused by a full storage) must not leave the
+  // history entry and the next steps' code behind it waiting for good.
+  it('runs the tasks behind one that throws, and reports the error', () => {
+    const { drawFrame, idle } = browserQueues();
+    const reported: Array<() => void> = [];
+    vi.stubGlobal('queueMicrotask', (report: () => void) => reported.push(report));
+    const ran: string[] = [];
+    whenIdle(() => {
+      throw new Error('storage full');
+    }, 1000);
+    whenIdle(() => ran.push('history'), 1000);
+    drawFrame();
+    idle();
+    expect(ran).toEqual(['history']);
+    expect(reported).toHaveLength(1);
+    expect(() => reported[0]?.()).toThrow('storage full');
+  });
 });
+
