@@ -1,7 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { Reporter, ReportedHookContext, TestCase, TestModule } from 'vitest/node';
 
-/** Minutes without any test, hook or file starting or ending before the run counts as stuck. */
+/**
+ * Minutes without any test, hook or file starting or ending before the run counts as stuck; 0
+ * turns the watch off. Twice the longest test's own limit (5 minutes): a worker reports each test
+ * as it ends, so a run that is moving is never silent that long.
+ */
 const stallMinutes = Number(process.env.VITEST_STALL_MINUTES ?? 10);
 
 /**
@@ -9,8 +13,7 @@ const stallMinutes = Number(process.env.VITEST_STALL_MINUTES ?? 10);
  * (or blocked in a synchronous call) never reaches its test's timeout, so the run waits forever
  * and CI is cut off at its limit with nothing to tell which test it was. After `stallMinutes`
  * of silence this prints every file still open, with the last test or hook it reported (a worker
- * stuck in a loop may not have sent the test it is in) and for how long, and exits 1. The
- * slowest test runs 5 minutes, on a quiet worker beside a busy one.
+ * stuck in a loop may not have sent the test it is in) and for how long, and exits 1.
  */
 export default class StallWatch implements Reporter {
   private last = Date.now();
@@ -20,6 +23,7 @@ export default class StallWatch implements Reporter {
 
   onTestRunStart() {
     this.last = Date.now();
+    if (!(stallMinutes > 0)) return;
     this.timer = setInterval(() => {
       if (Date.now() - this.last >= stallMinutes * 60_000) this.stalled();
     }, Math.min(15_000, stallMinutes * 15_000));
