@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { generateApiTypes } from '../scripts/apiTypes';
 import { openapiRoots } from '../scripts/countryActors';
 import { compileSteps } from '../scripts/compileSteps';
+import { SHARED_BUILDS } from './support/buildProcess';
 
 /** The test country made only of data (tests/fixtures/packs/zz): its operations are generated too. */
 const TEST_PACK_OPENAPI = 'tests/fixtures/packs/zz/openapi';
@@ -8,9 +12,13 @@ const TEST_PACK_OPENAPI = 'tests/fixtures/packs/zz/openapi';
 /**
  * Generated code is not committed: every test run builds it first (the API types from
  * openapi/ and from the data-only test country's pack, the precompiled step validators from
- * schemas/steps/).
+ * schemas/steps/). The browser tests' builds are shared through a folder made here
+ * (servedBuild.ts: each country built once in the run, not once per file) and removed at the end.
  */
-export default async function setup(): Promise<void> {
+export default async function setup(): Promise<() => void> {
   await generateApiTypes([...new Set([...openapiRoots(), TEST_PACK_OPENAPI])]);
   compileSteps();
+  const builds = mkdtempSync(join(tmpdir(), 'field-sales-test-builds-'));
+  process.env[SHARED_BUILDS] = builds;
+  return () => rmSync(builds, { recursive: true, force: true });
 }

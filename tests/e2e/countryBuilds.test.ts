@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileSteps } from '../../scripts/compileSteps';
 import { keywordFormats, formatRules } from '../../src/validation/formats';
 import { routesOf } from '../support/journeyRoutes';
-import { buildCountry } from '../support/servedBuild';
+import { buildCountry, releaseBuild } from '../support/servedBuild';
 
 // One build per country (DESIGN.md): El Salvador's build holds nothing of another country's
 // journey, steps or country file, and the test country's (tests/fixtures/packs/zz, made only of
@@ -92,7 +92,7 @@ beforeAll(async () => {
   built.zz = await buildCountry({ country: 'zz', packs: ZZ });
 }, 240_000);
 afterAll(() => {
-  for (const dir of Object.values(built)) rmSync(dir, { recursive: true, force: true });
+  for (const dir of Object.values(built)) releaseBuild(dir);
 });
 
 describe('the test country pack', () => {

@@ -12,7 +12,7 @@ import { fieldFillers, formFillers, formSenders, NotDrivable, type DriveContext 
 import { choiceTitle, labelPattern, stepScreenOf, type ScreenField, type StepScreenFile } from './replay/stepScreen';
 import { runningSandbox } from './runningSandbox';
 import { armFault, outboxCodes } from './sale';
-import { buildCountry } from './servedBuild';
+import { buildCountry, releaseBuild } from './servedBuild';
 import { launchChromium } from './chromium';
 import { operationsOf } from './sandboxJourney';
 
@@ -431,7 +431,7 @@ export async function replayPathsInBrowser(journey: CompiledJourney, country: st
     }
   } finally {
     await browser.close();
-    rmSync(outDir, { recursive: true, force: true });
+    releaseBuild(outDir);
   }
   return failed;
 }

@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { build } from 'vite';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server';
+import { buildAsProcess, SHARED_BUILDS } from './buildProcess';
 import { launchChromium } from './chromium';
+
 
 /** Which country to build, and from which pack folder (scripts/countryPack.ts): El Salvador from the repository when not given. */
 export interface PackChoice {
@@ -32,11 +33,77 @@ export async function withPack<T>(pack: PackChoice, work: () => Promise<T>): Pro
   }
 }
 
-/** The production build of one country into a new folder (each test file its own: files run in parallel). */
+/**
+ * The production build of one country, made by `vite build` in a process of its own
+ * (buildProcess.ts). In a test run, made once per country and pack folder and shared
+ * (SHARED_BUILDS): the first file that asks builds it, the others wait for it. Otherwise a new
+ * folder, which `releaseBuild` removes.
+ */
 export async function buildCountry(pack: PackChoice = {}): Promise<string> {
-  const outDir = mkdtempSync(join(tmpdir(), 'field-sales-build-'));
-  await withPack(pack, () => build({ configLoader: 'runner', logLevel: 'warn', build: { outDir, emptyOutDir: true } }));
+  const env = { COUNTRY: pack.country ?? process.env.COUNTRY, COUNTRY_PACKS: pack.packs ?? process.env.COUNTRY_PACKS };
+  const shared = process.env[SHARED_BUILDS];
+  if (!shared) {
+    const outDir = mkdtempSync(join(tmpdir(), 'field-sales-build-'));
+    await buildAsProcess(outDir, env);
+    return outDir;
+  }
+  const outDir = join(shared, `${env.COUNTRY ?? 'sv'}-${Buffer.from(resolve(env.COUNTRY_PACKS ?? '.')).toString('base64url')}`);
+  const lock = `${outDir}.lock`;
+  const giveUp = Date.now() + 2 * 150_000 + 60_000;
+  while (!existsSync(join(outDir, 'index.html'))) {
+    if (!takeLock(lock)) {
+      if (Date.now() > giveUp) throw new Error(`the shared build ${outDir} was not ready in time (another test file was making it)`);
+      await new Promise((done) => setTimeout(done, 250));
+      continue;
+    }
+    try {
+      if (existsSync(join(outDir, 'index.html'))) break;
+      // Built aside, then renamed: a file never serves a half-written build.
+      const partial = `${outDir}.partial-${process.pid}`;
+      await buildAsProcess(partial, env);
+      renameSync(partial, outDir);
+    } finally {
+      rmSync(lock, { force: true });
+    }
+  }
   return outDir;
+}
+
+/** The lock file of a shared build, holding its maker's pid; one left by a process that has ended is taken over. */
+function takeLock(lock: string): boolean {
+  try {
+    const handle = openSync(lock, 'wx');
+    writeSync(handle, String(process.pid));
+    closeSync(handle);
+    return true;
+  } catch {
+    const holder = Number(readFileSafely(lock));
+    if (holder > 0 && !alive(holder)) rmSync(lock, { force: true });
+    return false;
+  }
+}
+
+const readFileSafely = (path: string) => {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+};
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Removes a build `buildCountry` made for one caller; a shared one stays for the other files. */
+export function releaseBuild(outDir: string): void {
+  const shared = process.env[SHARED_BUILDS];
+  if (!shared || resolve(outDir, '..') !== resolve(shared)) rmSync(outDir, { recursive: true, force: true });
 }
 
 /**
@@ -58,7 +125,7 @@ export async function servedApp(pack: PackChoice = {}, settings: Pick<SandboxOpt
     close: async () => {
       await browser.close();
       await sandbox.app.close();
-      rmSync(outDir, { recursive: true, force: true });
+      releaseBuild(outDir);
     },
   };
 }

@@ -1,25 +1,67 @@
+import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startDevServers } from '../../scripts/devServers';
-import { journeyStudio, STUDIO_CACHE_DIR } from '../../scripts/studio/studioPlugin';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const READY = /studio at (http:\/\/\S+)/;
+/** Far above the 2 to 10 s a dev server takes to start on a loaded 2-core machine. */
+const START_TIMEOUT_MS = 90_000;
 
 /**
  * The journey studio as `npm run studio` starts it (the sandbox, the app's dev server and the
  * studio's page at /__studio/), on free ports, over a copy of journeys/ in a new folder: a test
- * edits the copy, never the repository's journeys.
+ * edits the copy, never the repository's journeys. In a process of its own
+ * (tests/support/studioServer.ts), as the builds are (buildProcess.ts): Vite's dependency
+ * bundling runs Rolldown, which can block the process it runs in for good.
  */
 export async function startStudio(): Promise<{ address: string; journeysDir: string; close: () => Promise<void> }> {
   const journeysDir = mkdtempSync(join(tmpdir(), 'studio-journeys-'));
   cpSync('journeys', journeysDir, { recursive: true });
-  // The step validators were compiled by the tests' global setup.
-  const servers = await startDevServers({ port: 0, sandboxPort: 0, sandboxDb: ':memory:', sandboxMode: 'test', plugins: [journeyStudio({ journeysDir })], compile: false, logLevel: 'warn', cacheDir: STUDIO_CACHE_DIR });
-  return {
-    address: servers.url.replace(/\/$/, ''),
-    journeysDir,
-    close: async () => {
-      await servers.close();
-      rmSync(journeysDir, { recursive: true, force: true });
-    },
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/studioServer.ts', journeysDir], {
+    cwd: root,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: closing ends the servers and whatever Vite started.
+    detached: true,
+  });
+  const exited = new Promise<void>((done) => child.once('close', () => done()));
+  const killAll = () => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
   };
+  process.once('exit', killAll);
+  const close = async () => {
+    killAll();
+    await exited;
+    process.off('exit', killAll);
+    rmSync(journeysDir, { recursive: true, force: true });
+  };
+  let printed = '';
+  try {
+    const address = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the studio did not start in ${START_TIMEOUT_MS / 1000} s:\n${printed}`)), START_TIMEOUT_MS);
+      child.stdout.on('data', (chunk: Buffer) => {
+        printed += String(chunk);
+        const address = READY.exec(printed)?.[1];
+        if (address) {
+          clearTimeout(timer);
+          resolve(address);
+        }
+      });
+      child.stderr.on('data', (chunk: Buffer) => (printed += String(chunk)));
+      child.once('close', (code, signal) => {
+        clearTimeout(timer);
+        reject(new Error(`the studio exited (${String(code ?? signal)}) before it listened:\n${printed}`));
+      });
+    });
+    return { address, journeysDir, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
