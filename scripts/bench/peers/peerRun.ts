@@ -140,6 +140,11 @@ export async function checkValidation(address: string, driver?: string): Promise
     }, null, { timeout: 60_000 });
     await page.waitForTimeout(300);
     const next = async () => {
+      // The step's screen may still be loading its code (ours, on a cold start): its Next first.
+      await page.waitForFunction(() => {
+        const pb = (window as unknown as { __pb: { nextSel: string } }).__pb;
+        return [...document.querySelectorAll<HTMLElement>(pb.nextSel)].some((b) => b.offsetParent);
+      }, null, { timeout: 30_000 });
       await page.evaluate('[...document.querySelectorAll(window.__pb.nextSel)].find((b) => b.offsetParent).click()');
       await page.waitForTimeout(500);
       return page.evaluate('window.__pb.step()');
