@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { processGroup } from './processGroup';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const VITE = fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import.meta.url));
@@ -53,26 +54,18 @@ function runBuild(outDir: string, env: Record<string, string | undefined>, timeo
     };
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
-    const killAll = () => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    };
-    // A test process that ends first (a failure, an interrupted run) leaves no build behind.
-    process.once('exit', killAll);
+    const group = processGroup(child);
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      killAll();
+      group.kill();
     }, timeoutMs);
     child.once('error', (error) => {
       output += String(error);
     });
     child.once('close', (code, signal) => {
       clearTimeout(timer);
-      process.off('exit', killAll);
+      group.release();
       resolve({ ok: code === 0 && !timedOut, timedOut, status: signal ?? `exit code ${code}`, output });
     });
   });

@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { processGroup } from './processGroup';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const READY = /studio at (http:\/\/\S+)/;
@@ -27,18 +28,11 @@ export async function startStudio(): Promise<{ address: string; journeysDir: str
     detached: true,
   });
   const exited = new Promise<void>((done) => child.once('close', () => done()));
-  const killAll = () => {
-    try {
-      if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  };
-  process.once('exit', killAll);
+  const group = processGroup(child);
   const close = async () => {
-    killAll();
+    group.kill();
     await exited;
-    process.off('exit', killAll);
+    group.release();
     rmSync(journeysDir, { recursive: true, force: true });
   };
   let printed = '';

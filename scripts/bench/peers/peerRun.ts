@@ -143,7 +143,7 @@ export async function checkValidation(address: string, driver?: string): Promise
       // The step's screen may still be loading its code (ours, on a cold start): its Next first.
       await page.waitForFunction(() => {
         const pb = (window as unknown as { __pb: { nextSel: string } }).__pb;
-        return [...document.querySelectorAll<HTMLElement>(pb.nextSel)].some((b) => b.offsetParent);
+        return Array.from(document.querySelectorAll<HTMLElement>(pb.nextSel)).some((b) => b.offsetParent);
       }, null, { timeout: 30_000 });
       await page.evaluate('[...document.querySelectorAll(window.__pb.nextSel)].find((b) => b.offsetParent).click()');
       await page.waitForTimeout(500);
