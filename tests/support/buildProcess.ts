@@ -13,7 +13,7 @@ const VITE = fileURLToPath(new URL('../../node_modules/vite/bin/vite.js', import
 export const SHARED_BUILDS = 'TEST_SHARED_BUILDS';
 
 /** Far above a build's 5 to 20 s on a loaded 2-core machine. */
-const BUILD_TIMEOUT_MS = 150_000;
+export const BUILD_TIMEOUT_MS = 150_000;
 
 /**
  * `vite build` of the app into `outDir` as its own process, with COUNTRY and COUNTRY_PACKS set

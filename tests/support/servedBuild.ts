@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/server';
-import { buildAsProcess, SHARED_BUILDS } from './buildProcess';
+import { BUILD_TIMEOUT_MS, buildAsProcess, SHARED_BUILDS } from './buildProcess';
 import { launchChromium } from './chromium';
-
 
 /** Which country to build, and from which pack folder (scripts/countryPack.ts): El Salvador from the repository when not given. */
 export interface PackChoice {
@@ -49,7 +48,8 @@ export async function buildCountry(pack: PackChoice = {}): Promise<string> {
   }
   const outDir = join(shared, `${env.COUNTRY ?? 'sv'}-${Buffer.from(resolve(env.COUNTRY_PACKS ?? '.')).toString('base64url')}`);
   const lock = `${outDir}.lock`;
-  const giveUp = Date.now() + 2 * 150_000 + 60_000;
+  // Another file's build may take both its tries.
+  const giveUp = Date.now() + 2 * BUILD_TIMEOUT_MS + 60_000;
   while (!existsSync(join(outDir, 'index.html'))) {
     if (!takeLock(lock)) {
       if (Date.now() > giveUp) throw new Error(`the shared build ${outDir} was not ready in time (another test file was making it)`);
