@@ -39,4 +39,19 @@ describe('a session the provider ended', () => {
     expect(kept).toEqual(['POST']);
     expect(pathOf(page)).toBe('/inicio');
   });
+
+  // The agent walked away: after 15 minutes the provider has ended the session on its side too,
+  // so the app's own idle logout is answered 401, and that 401 said "No autorizado" over the
+  // idle message (a keep-alive answered 401 during the logout did the same, now and then, in CI).
+  it('ends an idle session with "Tu sesión terminó por inactividad" even when the provider answers its logout 401', async () => {
+    const page = await app.newPage();
+    await page.clock.install();
+    await signIn(page, app.address);
+    await page.waitForTimeout(IDLE_MS + 500);
+    await page.clock.fastForward('15:01');
+    await page.getByRole('alert').filter({ hasText: 'Tu sesión terminó por inactividad' }).waitFor();
+    await page.clock.runFor(200);
+    await expect.poll(() => pathOf(page)).toBe('/');
+    expect(await page.getByRole('alert').allTextContents()).toEqual(['Tu sesión terminó por inactividad']);
+  });
 });
