@@ -258,7 +258,10 @@ export function createCallSigner(options: CallSignerOptions) {
       return schemaPath === options.unsignedPath ? undefined : sign(request, schemaPath);
     },
     async onResponse({ request, response, schemaPath, options: fetchOptions }) {
-      return receive(request, response, schemaPath, (retry) => fetchOptions.fetch(retry));
+      // Called as a plain function: the page's fetch called as another object's method throws
+      // "Illegal invocation", and the retry of a refused stale call never went.
+      const fetchAgain = fetchOptions.fetch;
+      return receive(request, response, schemaPath, (retry) => fetchAgain(retry));
     },
     onError({ request }) {
       const identity = request.headers.get(SIGNED_HEADERS.identity);
