@@ -67,22 +67,26 @@ function readSaved(text: string | null): Saved {
  */
 export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
   const journey = compileJourney(countryJourney);
-  let endingSession = false;
+  // The call the country's spec marks `x-session: sign-out`, and how many of it are in flight.
+  const signOut = operationWithRole(operations, 'sign-out')?.[0];
+  let signingOut = 0;
   let reportFailure: ((failure: CallFailure) => void) | undefined;
   const config: ApiConfig = {
     baseUrl: window.location.origin,
-    onUnauthorized: () => actor.send({ type: 'session.unauthorized' }),
+    // Not while the session is being ended: the provider has usually ended an idle one already,
+    // so the idle logout is answered 401 (and a keep-alive sent just before may be too), and that
+    // 401 said "No autorizado" over the journey's own end of it ("Tu sesión terminó por
+    // inactividad"). The sign-out's answer, 401 or not, takes the journey where it goes.
+    onUnauthorized: () => {
+      if (signingOut === 0) actor.send({ type: 'session.unauthorized' });
+    },
     // An answer that is not this session's (spec section 4): wiped, back to `/`. The provider is
     // asked to end the session too, so that its cookie dies with it: the logout is signed with
     // the keys in hand as it starts, before the wipe forgets them (once: its own answer may
     // mismatch as well).
     onIntegrityMismatch: () => {
-      // The call the country's spec marks `x-session: sign-out`, sent the country's code.
-      const signOut = operationWithRole(operations, 'sign-out');
-      if (signOut && !endingSession) {
-        endingSession = true;
-        void call(signOut[0], { country }).finally(() => (endingSession = false));
-      }
+      // The sign-out, sent the country's code.
+      if (signOut && signingOut === 0) void call(signOut, { country });
       actor.send({ type: 'session.mismatch' });
     },
     // The provider in maintenance: the journey takes the agent to its maintenance step.
@@ -94,7 +98,15 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
   const clients = createApiClients(config, operations);
   // Any country's table: inputs are the journey's and the step files' maps, answers read through
   // checked pointers (the journey) or a widget's declared answer shape (src/engine/widgetAnswers.ts).
-  const call = (operationId: string, input?: CallInput) => callOperation(clients, config, operationId, input);
+  const call = async (operationId: string, input?: CallInput) => {
+    if (operationId !== signOut) return callOperation(clients, config, operationId, input);
+    signingOut += 1;
+    try {
+      return await callOperation(clients, config, operationId, input);
+    } finally {
+      signingOut -= 1;
+    }
+  };
   // The sealed PIN (RSA-encrypted for the provider, never the PIN) is kept with the journey, so
   // that the calls that carry it still can after a reload.
   const saved = readSaved(store.restored);

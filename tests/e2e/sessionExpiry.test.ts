@@ -42,7 +42,7 @@ describe('a session the provider ended', () => {
 
   // The agent walked away: after 15 minutes the provider has ended the session on its side too,
   // so the app's own idle logout is answered 401, and that 401 said "No autorizado" over the
-  // idle message (a keep-alive answered 401 during the logout did the same, now and then, in CI).
+  // idle message.
   it('ends an idle session with "Tu sesión terminó por inactividad" even when the provider answers its logout 401', async () => {
     const page = await app.newPage();
     await page.clock.install();

@@ -301,28 +301,6 @@ describe('El Salvador journey', () => {
       expect(run.emitted).toContainEqual({ type: 'session.wiped', journey: 'sv' });
     });
 
-    // The provider ends a session after 15 minutes without a call too: the idle logout's 401 (or a
-    // keep-alive's, still travelling) arrived during the logout and said 'No autorizado' instead.
-    it("ends an idle session with its own message when a 401 comes during the logout (it said 'No autorizado')", async () => {
-      const run = await atStep('/contrato-formulario');
-      await run.send({ type: 'session.idle' });
-      expect(run.calls.at(-1)).toMatchObject({ name: 'api.logout', answered: false });
-      await run.send({ type: 'session.unauthorized' });
-      expect(run.route()).toBe('/');
-      expect(run.message()).toBe('Tu sesión terminó por inactividad');
-      expect(JSON.stringify(run.context())).not.toContain('046448482');
-      expect(run.emitted).toContainEqual({ type: 'session.wiped', journey: 'sv' });
-    });
-
-    it("logs out without 'No autorizado' when the provider answers the agent's logout 401", async () => {
-      const run = await signedIn();
-      await run.send({ type: 'menu.logout' });
-      await run.send({ type: 'session.unauthorized' });
-      expect(run.route()).toBe('/');
-      expect(run.message()).toBeNull();
-      expect(run.context()).toMatchObject({ session: { signedIn: false }, seller: null });
-    });
-
     it('logs out and wipes even when the provider fails to answer', async () => {
       const run = await signedIn();
       run.answer({ actor: 'api.logout', error: { status: 500, message: 'Error de servidor interno' } });
