@@ -1,30 +1,36 @@
 import { MantineProvider } from '@mantine/core';
 import { useEffect } from 'react';
 import { stepDataPointer } from '../engine/stepDataPointer';
-import { StepScreen, savedData } from '../screens/StepScreen';
+import { savedData } from '../screens/StepScreen';
+import { StepStage } from '../screens/StepStage';
 import { AppLayout } from './AppLayout';
 import { JourneyContext, useJourney } from './journeyContext';
 import type { JourneyRuntime } from './journeyRuntime';
 import { RouteSync } from './RouteSync';
 import { cssVariablesResolver, theme } from './theme';
 
-/** The current step's screen, fed from the journey. */
+/** The current step's screen, fed from the journey, with the next one drawn ahead (StepStage). */
 function CurrentStep() {
   const { step, context, busy, call, send, journey } = useJourney();
   if (!step?.step) return null;
   const pointer = stepDataPointer(journey.graph, step.stateId);
   const draft = (context.ui as { draft?: { stateId?: string; data?: Record<string, unknown> } | null } | undefined)?.draft;
+  const aheadData = (stateId: string) => ({ saved: savedData(context, stepDataPointer(journey.graph, stateId)), journeyData: context });
   return (
-    <StepScreen
-      key={step.stateId}
-      stepName={step.step}
-      saved={savedData(context, pointer)}
-      draft={draft?.stateId === step.stateId && draft.data ? draft.data : undefined}
-      busy={busy}
-      next={step.next}
-      call={call}
-      journeyData={context}
-      send={send}
+    <StepStage
+      stateId={step.stateId}
+      screen={{
+        stepName: step.step,
+        saved: savedData(context, pointer),
+        draft: draft?.stateId === step.stateId && draft.data ? draft.data : undefined,
+        busy,
+        next: step.next,
+        call,
+        journeyData: context,
+        send,
+      }}
+      ahead={step.nextStates}
+      aheadData={aheadData}
     />
   );
 }

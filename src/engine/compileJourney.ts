@@ -31,6 +31,8 @@ export interface StepInfo {
   history: 'push' | 'reset';
   /** The step screens the agent may see next, the main line first: what the shell loads ahead. */
   next: string[];
+  /** The states of those steps (`stateId` and step), the main line first: what the shell draws ahead. */
+  nextStates: Array<{ stateId: string; step: string }>;
 }
 
 /**
@@ -58,7 +60,8 @@ export interface CompiledJourney {
 
 function stepInfoOf(node: GraphNode, progress: Map<GraphNode, Progress>, successors: StepSuccessors): StepInfo {
   const meta = node.meta;
-  const next = [...(successors.get(node) ?? [])].sort(([, a], [, b]) => a - b).map(([to]) => to.meta.step);
+  const successorsInOrder = [...(successors.get(node) ?? [])].sort(([, a], [, b]) => a - b).map(([to]) => to);
+  const next = successorsInOrder.map((to) => to.meta.step);
   return {
     stateId: node.id,
     route: meta.route as string,
@@ -72,6 +75,7 @@ function stepInfoOf(node: GraphNode, progress: Map<GraphNode, Progress>, success
     end: meta.end === true,
     history: meta.history ?? 'push',
     next: [...new Set(next.filter((step): step is string => step !== undefined))],
+    nextStates: successorsInOrder.flatMap((to) => (to.meta.step === undefined ? [] : [{ stateId: to.id, step: to.meta.step }])),
   };
 }
 

@@ -11,7 +11,6 @@ import { listPage, type PagesOption } from './listPage';
 import { PageButtons } from './PageButtons';
 import { providerTitles, type TitlesFrom } from './providerTitles';
 import { ButtonRow, Paragraph, ScreenButton, ScreenColumn, ScreenHeading } from './screenChrome';
-import { WarmNextStep } from './WarmNextStep';
 import { splitJourneyOptions } from './journeyOptions';
 import { DEFAULT_FORM_STATE } from './rjsf/defaultFormState';
 import { ReadOnlyValueWidget } from './widgets/ReadOnlyValueWidget';
@@ -59,12 +58,12 @@ export function StepScreen(props: StepScreenProps) {
  * Mantine theme and the precompiled validator), and the buttons with the events they send.
  * Exported for the component tests, which also show steps that are not a country's.
  */
-export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData, send, next }: StepScreenProps & { loaded: LoadedStep }) {
+export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData, send }: StepScreenProps & { loaded: LoadedStep }) {
   const { step, validator, form: rjsf, FormWidget, typing } = loaded;
   // What the screen opens with: the journey's values, then the schema's defaults as the form
   // would fill them in (so it has nothing to report as it opens, and the screen draws once).
   const [opening] = useState(() => {
-    const kept = withoutRefusedConsents(step, withLocks(step, withJourneyValues(step, { ...(draft ?? saved) }, journeyData), journeyData));
+    const kept = openingData(step, saved, draft, journeyData);
     return { kept, shown: rjsf && validator && step.schema ? rjsf.withDefaults(validator, step.schema as RJSFSchema, kept) : kept };
   });
   const [formData, setFormData] = useState<Record<string, unknown>>(opening.shown);
@@ -255,9 +254,17 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
           </ScreenButton>
         ))}
       </ButtonRow>
-      <WarmNextStep next={next} journeyData={journeyData} Screen={LoadedStepScreen} />
     </ScreenColumn>
   );
+}
+
+/**
+ * The data a step's screen opens with, from the journey's (before the schema's defaults): what
+ * the screen keeps as its own once drawn. A screen drawn ahead (StepStage) is shown only while
+ * this is still what it would open with.
+ */
+export function openingData(step: StepFile, saved: Record<string, unknown> | undefined, draft: Record<string, unknown> | undefined, journeyData: Record<string, unknown>): Record<string, unknown> {
+  return withoutRefusedConsents(step, withLocks(step, withJourneyValues(step, { ...(draft ?? saved) }, journeyData), journeyData));
 }
 
 /** A step's fields by name, as its schema declares them. */

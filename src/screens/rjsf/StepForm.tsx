@@ -36,7 +36,7 @@ export function withDefaults(validator: ValidatorType, schema: RJSFSchema, data:
 
 /**
  * The last data filled in for each step's schema: the next screen, drawn ahead in idle time
- * (WarmNextStep), fills in the same data as the step change that then shows it, and rjsf walks
+ * (StepStage), fills in the same data as the step change that then shows it, and rjsf walks
  * the whole schema to do it (a 300-choice list included). Screens treat the data as immutable.
  */
 const worked = new WeakMap<object, { validator: ValidatorType; data: Record<string, unknown>; filled: Record<string, unknown> }>();
