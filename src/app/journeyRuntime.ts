@@ -98,14 +98,10 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
   const clients = createApiClients(config, operations);
   // Any country's table: inputs are the journey's and the step files' maps, answers read through
   // checked pointers (the journey) or a widget's declared answer shape (src/engine/widgetAnswers.ts).
-  const call = async (operationId: string, input?: CallInput) => {
+  const call = (operationId: string, input?: CallInput) => {
     if (operationId !== signOut) return callOperation(clients, config, operationId, input);
     signingOut += 1;
-    try {
-      return await callOperation(clients, config, operationId, input);
-    } finally {
-      signingOut -= 1;
-    }
+    return callOperation(clients, config, operationId, input).finally(() => (signingOut -= 1));
   };
   // The sealed PIN (RSA-encrypted for the provider, never the PIN) is kept with the journey, so
   // that the calls that carry it still can after a reload.

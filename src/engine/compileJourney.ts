@@ -60,8 +60,9 @@ export interface CompiledJourney {
 
 function stepInfoOf(node: GraphNode, progress: Map<GraphNode, Progress>, successors: StepSuccessors): StepInfo {
   const meta = node.meta;
-  const successorsInOrder = [...(successors.get(node) ?? [])].sort(([, a], [, b]) => a - b).map(([to]) => to);
-  const next = successorsInOrder.map((to) => to.meta.step);
+  const nextStates = [...(successors.get(node) ?? [])]
+    .sort(([, a], [, b]) => a - b)
+    .flatMap(([to]) => (to.meta.step === undefined ? [] : [{ stateId: to.id, step: to.meta.step }]));
   return {
     stateId: node.id,
     route: meta.route as string,
@@ -74,8 +75,8 @@ function stepInfoOf(node: GraphNode, progress: Map<GraphNode, Progress>, success
     public: meta.public === true,
     end: meta.end === true,
     history: meta.history ?? 'push',
-    next: [...new Set(next.filter((step): step is string => step !== undefined))],
-    nextStates: successorsInOrder.flatMap((to) => (to.meta.step === undefined ? [] : [{ stateId: to.id, step: to.meta.step }])),
+    next: [...new Set(nextStates.map((to) => to.step))],
+    nextStates,
   };
 }
 

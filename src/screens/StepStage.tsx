@@ -1,21 +1,16 @@
 import { Activity, memo, startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { loadedStep, loadStep } from './stepLoader';
+import type { StepInfo } from '../engine/compileJourney';
+import { loadedStep, loadStep, type LoadedStep } from './stepLoader';
 import { openingData, StepScreen, type StepScreenProps } from './StepScreen';
 import { whenIdle } from './whenIdle';
-
-/** A step the journey may go to next, and what its screen would get if it went there now. */
-export interface StepAhead {
-  stateId: string;
-  step: string;
-}
 
 interface StageProps {
   /** The journey's state on screen, and its screen's props. */
   stateId: string;
   screen: StepScreenProps;
   /** The steps that may come next, the main line first. */
-  ahead: StepAhead[];
+  ahead: StepInfo['nextStates'];
   /** A next step's data as the journey stands now (what it saved there, the journey's data). */
   aheadData: (stateId: string) => Pick<StepScreenProps, 'saved' | 'journeyData'>;
 }
@@ -39,10 +34,13 @@ function newSlot(stateId: string, props: StepScreenProps, opening?: string): Slo
   return { key: `${stateId}#${++slotCount}`, stateId, opening, container, props };
 }
 
-/** What a screen would open with, for a step drawn ahead (a plain form); undefined for the others. */
+/** The steps drawn ahead: a plain form, not a photo, signature, map or offers widget. */
+const drawnAhead = (loaded: LoadedStep | null | undefined): loaded is LoadedStep => Boolean(loaded?.form && !loaded.FormWidget);
+
+/** What a screen would open with, for a step drawn ahead; undefined for the others. */
 function openingOf(props: StepScreenProps): string | undefined {
   const loaded = loadedStep(props.stepName);
-  if (!loaded?.form || loaded.FormWidget) return undefined;
+  if (!drawnAhead(loaded)) return undefined;
   return JSON.stringify(openingData(loaded.step, props.saved, props.draft, props.journeyData));
 }
 
@@ -81,10 +79,7 @@ export function StepStage({ stateId, screen, ahead, aheadData }: StageProps) {
     const draw = () => {
       const { stateId: here, ahead: steps, aheadData: dataOf } = latest.current;
       // Not the step on screen again (a step that goes back to itself shows what it shows).
-      const pick = steps.find((next) => {
-        const loaded = next.stateId === here ? undefined : loadedStep(next.step);
-        return loaded?.form && !loaded.FormWidget;
-      });
+      const pick = steps.find((next) => next.stateId !== here && drawnAhead(loadedStep(next.step)));
       if (!pick) return;
       // A hidden screen calls and sends nothing (its effects wait, nothing of it is in the page to
       // touch). Once shown, its call and send are the screen's of the moment: rjsf keeps the form
