@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Layer, Map, Marker, Source, type ErrorEvent, type MapSourceDataEvent } from 'react-map-gl/maplibre';
 import { COVERAGE_SOURCE } from './coverageLayers';
 import type { MapKit, MapViewProps } from './mapKit';
+import { MAPLIBRE_LOCALE } from './mapLocale';
 import { offlineStyle } from './offlineStyle';
 import { NO_STREETS_NOTICE, STREETS_WAIT_MS, streetStyle } from './streetStyle';
 
@@ -39,6 +40,8 @@ function StreetMap({ onError, children, ...props }: MapViewProps) {
     <Map
       {...props}
       mapStyle={style}
+      // Its region ("Vista del mapa") and controls named in Spanish, not "Map" and "Toggle attribution".
+      locale={MAPLIBRE_LOCALE}
       // A new style replaces the old one whole: a diff from a style that never loaded cannot be made.
       styleDiffing={false}
       onSourceData={(event: MapSourceDataEvent) => {
