@@ -29,12 +29,39 @@ export interface PhoneMask {
   digits: number;
 }
 
+/** One number format per locale and number of decimals: making one costs more than writing with it. */
+const amountFormats = new Map<string, Intl.NumberFormat>();
+
+function amountFormat(locale: string, decimals: number): Intl.NumberFormat {
+  const key = `${locale} ${decimals}`;
+  let format = amountFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+      // Grouped from four digits on in every locale: CLDR's Spanish of Spain (and `es` alone,
+      // where an unknown region falls back) groups from five (minimumGroupingDigits 2: "1150,00").
+      useGrouping: 'always',
+      // An amount that rounds to zero has no sign ("-0.00" is not an amount).
+      signDisplay: 'negative',
+    });
+    amountFormats.set(key, format);
+  }
+  return format;
+}
+
 /**
- * An amount written as the country writes prices (`currency.format`).
+ * An amount written as the country writes prices: its digits grouped and its decimals as the
+ * country file's `locale` writes numbers, in its `currency.format`; a negative amount's sign
+ * goes before the whole, symbol included. Every amount shown to people is written by this.
  *
- * @example formatMoney({ code: 'EUR', symbol: '€', format: '{amount} {symbol}' }, 25) // '25.00 €'
+ * @example formatMoney({ locale: 'es-ES', currency: { code: 'EUR', symbol: '€', format: '{amount} {symbol}' } }, -1150.5) // '-1.150,50 €'
  */
-export function formatMoney(currency: CountryFile['currency'], amount: number): string {
-  const fixed = amount.toFixed(currency.decimals ?? 2);
-  return currency.format.replace('{symbol}', currency.symbol).replace('{amount}', fixed);
+export function formatMoney(country: Pick<CountryFile, 'locale' | 'currency'>, amount: number): string {
+  const { currency } = country;
+  const parts = amountFormat(country.locale, currency.decimals ?? 2).formatToParts(amount);
+  const sign = parts.filter((part) => part.type === 'minusSign').map((part) => part.value).join('');
+  const digits = parts.filter((part) => part.type !== 'minusSign').map((part) => part.value).join('');
+  // Replaced by functions: a symbol is written as it is, never read as a replacement pattern.
+  return sign + currency.format.replace('{symbol}', () => currency.symbol).replace('{amount}', () => digits);
 }

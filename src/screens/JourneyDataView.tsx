@@ -1,6 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { currency } from 'virtual:country';
-import { formatMoney } from '../engine/countryFile';
+import { money } from './money';
 import { rowText } from './rowText';
 
 type Row = Record<string, unknown>;
@@ -9,8 +8,6 @@ type Row = Record<string, unknown>;
 function statusText(status: unknown, labels: Record<string, string>): string {
   return labels[String(status)] ?? String(status ?? '');
 }
-
-const money = (amount: number) => formatMoney(currency, amount);
 
 const personName = (row: Row) =>
   [row.cliFirstName, row.cliSecondName, row.cliFirstLastName, row.cliSecondLastName].filter((v) => typeof v === 'string' && v !== '').join(' ');

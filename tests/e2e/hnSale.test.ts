@@ -151,7 +151,7 @@ describe('Honduras branches in Chromium', () => {
     const page = await clientChecked('0801198522222', '/la-información-del-cliente-falló');
     await page.getByText('El cliente tiene un saldo pendiente con la compañía. Debe pagarlo antes de contratar un servicio nuevo.').waitFor();
     // What the customer owes, in lempiras.
-    await page.getByText('Saldo pendiente: L 1250.50').waitFor();
+    await page.getByText('Saldo pendiente: L 1,250.50').waitFor();
     await screenshot(page, 'hn-branch-debt');
     await click(page, 'Reintentar');
     await at(page, '/información-del-cliente');

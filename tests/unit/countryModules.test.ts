@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appTitle, currency, map, offers, sidebar } from 'virtual:country';
+import { appTitle, currency, locale, map, offers, sidebar } from 'virtual:country';
 import countryJourney from 'virtual:country/journey';
 import { formatMessages } from 'virtual:country/formats';
 import { stepFiles, stepValidators } from 'virtual:country/steps';
@@ -48,9 +48,9 @@ describe('the country modules of the default build', () => {
 
 describe('formatMoney', () => {
   it("writes an amount as the country file's currency says", () => {
-    expect(formatMoney(currency, 25)).toBe('$25.00');
-    expect(formatMoney({ code: 'GTQ', symbol: 'Q', format: '{symbol} {amount}' }, 149.5)).toBe('Q 149.50');
-    expect(formatMoney({ code: 'PYG', symbol: 'Gs.', format: '{amount} {symbol}', decimals: 0 }, 150000)).toBe('150000 Gs.');
+    expect(formatMoney({ locale, currency }, 25)).toBe('$25.00');
+    expect(formatMoney({ locale: 'es-GT', currency: { code: 'GTQ', symbol: 'Q', format: '{symbol} {amount}' } }, 149.5)).toBe('Q 149.50');
+    expect(formatMoney({ locale: 'es-PY', currency: { code: 'PYG', symbol: 'Gs.', format: '{amount} {symbol}', decimals: 0 } }, 150000)).toBe('150.000 Gs.');
   });
 });
 

@@ -1,8 +1,8 @@
 import { Badge, Button, Card, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
-import { currency, offers } from 'virtual:country';
-import { formatMoney } from '../../engine/countryFile';
+import { offers } from 'virtual:country';
 import { getAt } from '../../engine/jsonPointer';
+import { money } from '../money';
 import type { FormWidgetProps } from './formWidget';
 
 type Offer = {
@@ -85,7 +85,7 @@ export function OffersForm({ journeyData, send, options }: FormWidgetProps) {
                         {offer.addon && <Badge size="sm">Adicional</Badge>}
                       </Stack>
                       <Stack gap={4} align="flex-end">
-                        <Text fw={700}>{formatMoney(currency, Number(offer.priceList?.[0]?.value ?? 0))}</Text>
+                        <Text fw={700}>{money(Number(offer.priceList?.[0]?.value ?? 0))}</Text>
                         <Button
                           size="sm"
                           variant={isChosen ? 'filled' : 'outline'}

@@ -1,17 +1,16 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { currency } from 'virtual:country';
-import { formatMoney } from '../../engine/countryFile';
+import { money } from '../money';
 import type { StepFormContext } from '../stepFormContext';
 
 /** A choice's title for its value (`"F"` is "Femenino", `"03"` is "Marzo"), else the value. */
-function shown(value: unknown, schema: WidgetProps['schema'], money: boolean): string {
+function shown(value: unknown, schema: WidgetProps['schema'], asMoney: boolean): string {
   if (value === undefined || value === null || value === '') return '—';
   const choices = (schema.oneOf ?? schema.anyOf ?? []) as Array<{ const?: unknown; title?: string }>;
   const choice = choices.find((c) => typeof c === 'object' && c.const === value);
   if (choice?.title) return choice.title;
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
-  if (money && typeof value === 'number') return formatMoney(currency, value);
+  if (asMoney && typeof value === 'number') return money(value);
   return String(value);
 }
 
