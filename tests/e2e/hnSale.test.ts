@@ -141,6 +141,9 @@ describe('a Honduras sale in Chromium', () => {
 describe('Honduras branches in Chromium', () => {
   it('sends a customer with an open order to the active transaction screen', async () => {
     const page = await clientChecked('0801198011111', '/transaccion-activa');
+    // The order the provider found, by its number, status and day (the seed's open order).
+    await page.getByText('Solicitud L-1001').waitFor();
+    await page.getByText('Creada el 20/11/2026').waitFor();
     await screenshot(page, 'hn-branch-active-transaction');
     await click(page, 'Volver al inicio');
     await at(page, '/inicio');
