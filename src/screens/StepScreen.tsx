@@ -27,6 +27,9 @@ export interface StepScreenProps extends Omit<StepFormContext, 'formData' | 'fie
   next?: string[];
 }
 
+/** An invalid submit: its errors are on the screen already, at their fields. */
+const shownAtFields = () => undefined;
+
 /** How long after the last change a step's draft is handed to the journey. */
 const DRAFT_DELAY_MS = 400;
 
@@ -239,6 +242,9 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
           extraErrors={typingErrors}
           onChange={(event) => onChange((event.formData ?? {}) as Record<string, unknown>)}
           onSubmit={submit}
+          // The errors are shown at their fields (rjsf sets them before it calls this): an agent's
+          // slip is nothing to log, and with no onError rjsf writes "Form validation failed" to the console.
+          onError={shownAtFields}
         />
       )}
       <ButtonRow>

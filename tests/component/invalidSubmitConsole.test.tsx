@@ -1,0 +1,31 @@
+// @vitest-environment jsdom
+import './jsdomShims';
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { showStep } from './stepScreen';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+// Issue 30, point 8: each invalid submit logged "Form validation failed" as a console error (rjsf's
+// Form does so when it is given no onError). An invalid submit is the agent's slip, not the app's
+// fault: the field says what is wrong, and the console stays quiet.
+describe('an invalid submit', () => {
+  it("shows the field's Spanish error, sends nothing and writes nothing to console.error (/información-del-cliente)", async () => {
+    const errors = vi.spyOn(console, 'error');
+    const sent = await showStep('clientInformation');
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByRole('textbox', { name: /^Número de documento/ }));
+    await user.paste('04644848-8');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect((await screen.findAllByText('El DUI ingresado no es válido')).length).toBeGreaterThan(0);
+    // Twice: the second press finds the error already showing and asks the form again.
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent.filter((event) => event.type === 'step.submit')).toEqual([]);
+    expect(errors.mock.calls).toEqual([]);
+  });
+});
