@@ -8,6 +8,38 @@ import { useState } from 'react';
 import { getAt } from '../../engine/jsonPointer';
 import { journeyOptionsOf, type StepFormContext } from '../stepFormContext';
 
+/**
+ * The calendar's buttons named in Spanish (Mantine names none of its arrows; each day it names by
+ * its whole date in the calendar's language already, "3 diciembre 2026", which the browser
+ * replay's filler looks for): the month shown is followed (`date`, `onDateChange`) so that the
+ * button that goes up a level says its visible text and what it does ("diciembre 2026, elegir
+ * mes y año"); `open(at)` puts the calendar back at a month as it opens.
+ */
+function useSpanishCalendar(start: string | undefined) {
+  const [shown, setShown] = useState(start);
+  const level = (format: string, does: string) => (shown ? `${dayjs(shown).locale('es').format(format)}, ${does}` : does.charAt(0).toUpperCase() + does.slice(1));
+  return {
+    open: setShown,
+    props: {
+      ...(shown ? { date: shown } : {}),
+      onDateChange: setShown,
+      // The months of a year are written short ("dic."): each by its whole name.
+      getMonthControlProps: (date: string) => ({ 'aria-label': dayjs(date).locale('es').format('MMMM [de] YYYY') }),
+      ariaLabels: {
+        previousMonth: 'Mes anterior',
+        nextMonth: 'Mes siguiente',
+        previousYear: 'Año anterior',
+        nextYear: 'Año siguiente',
+        previousDecade: 'Década anterior',
+        nextDecade: 'Década siguiente',
+        // As Mantine writes them (monthLabelFormat, yearLabelFormat): the visible words lead the name.
+        monthLevelControl: level('MMMM YYYY', 'elegir mes y año'),
+        yearLevelControl: level('YYYY', 'elegir año'),
+      },
+    },
+  };
+}
+
 /** The labels of a calendar that asks to confirm (`ui:options.buttons`). */
 interface ConfirmButtons {
   cancel: string;
@@ -40,10 +72,23 @@ export function DatePickerWidget(props: WidgetProps) {
   };
   const placeholder = dates.length > 0 ? hint : 'Sin fechas disponibles';
   const buttons = options.buttons as ConfirmButtons | undefined;
+  const spanish = useSpanishCalendar(calendar.defaultDate);
   return (
     <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1, weekendDays: [] }}>
       {buttons ? (
-        <ConfirmedDate id={id} label={label} required={required} placeholder={placeholder} disabled={dates.length === 0} error={rawErrors?.[0]} value={chosen} onSave={(next) => onChange(next ?? undefined)} buttons={buttons} calendar={calendar} />
+        <ConfirmedDate
+          id={id}
+          label={label}
+          required={required}
+          placeholder={placeholder}
+          disabled={dates.length === 0}
+          error={rawErrors?.[0]}
+          value={chosen}
+          onSave={(next) => onChange(next ?? undefined)}
+          buttons={buttons}
+          calendar={{ ...calendar, ...spanish.props }}
+          onOpen={() => spanish.open(calendar.defaultDate)}
+        />
       ) : (
         <DatePickerInput
           id={id}
@@ -55,6 +100,8 @@ export function DatePickerWidget(props: WidgetProps) {
           onChange={(next) => onChange(next ?? undefined)}
           valueFormat="DD/MM/YYYY"
           {...calendar}
+          {...spanish.props}
+          onClick={() => spanish.open(calendar.defaultDate)}
           dropdownType="modal"
           error={rawErrors?.[0]}
           size="md"
@@ -74,15 +121,18 @@ interface ConfirmedDateProps {
   value: string | null;
   onSave: (date: string | null) => void;
   buttons: ConfirmButtons;
-  calendar: { defaultDate?: string; minDate?: string; maxDate?: string; excludeDate: (date: string) => boolean };
+  calendar: { defaultDate?: string; minDate?: string; maxDate?: string; excludeDate: (date: string) => boolean } & ReturnType<typeof useSpanishCalendar>['props'];
+  /** The calendar opens (at the saved date, else the first offered). */
+  onOpen: () => void;
 }
 
 /** The field shows the saved date; tapping it opens the calendar, whose date is kept only when saved. */
-function ConfirmedDate({ id, label, required, placeholder, disabled, error, value, onSave, buttons, calendar }: ConfirmedDateProps) {
+function ConfirmedDate({ id, label, required, placeholder, disabled, error, value, onSave, buttons, calendar, onOpen }: ConfirmedDateProps) {
   const [open, setOpen] = useState(false);
   const [tapped, setTapped] = useState<string | null>(value);
   const show = () => {
     setTapped(value);
+    onOpen();
     setOpen(true);
   };
   return (
@@ -103,7 +153,7 @@ function ConfirmedDate({ id, label, required, placeholder, disabled, error, valu
         size="md"
         styles={{ input: { cursor: 'pointer' } }}
       />
-      <Modal opened={open} onClose={() => setOpen(false)} title={label} centered size="auto">
+      <Modal opened={open} onClose={() => setOpen(false)} title={label} centered size="auto" closeButtonProps={{ 'aria-label': 'Cerrar' }}>
         <DatePicker value={tapped} onChange={setTapped} {...calendar} size="md" />
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setOpen(false)}>
