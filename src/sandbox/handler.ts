@@ -89,6 +89,13 @@ export function badRequest(message: string, code = 'BAD_REQUEST', status = 400, 
   return { status, body: { errors: [{ code, message, ...(field === undefined ? {} : { field }) }] } };
 }
 
+/**
+ * The provider failing on a request it cannot serve: spec section 8's 5xx, 'Error de servidor
+ * interno'. The seed's customers with `fault` fail so on every call that reads them; an
+ * operation that can answer it declares its 500 (openapi/README.md, "Every answer is declared").
+ */
+export const internalError = (): HandlerAnswer => badRequest('Error de servidor interno', 'INTERNAL', 500);
+
 /** Section 5's words for a value that breaks its rules. */
 export const VALIDATION_MESSAGE = 'Por favor, valida la información';
 

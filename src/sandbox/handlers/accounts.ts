@@ -1,5 +1,5 @@
 import type { SandboxDb } from '../database';
-import { badRequest, type Handler, type HandlerAnswer } from '../handler';
+import { badRequest, internalError, type Handler, type HandlerAnswer } from '../handler';
 import { documentKey, documentProblem, type ProviderSettings } from '../providerSettings';
 import { debtOf, findCustomer, type Customer } from './customers';
 import { OPEN_STATUSES } from './orderLifecycle';
@@ -10,7 +10,7 @@ function customerOf(db: SandboxDb, provider: ProviderSettings, query: Record<str
   const refused = documentProblem(provider, type, query.documentNumber);
   if (refused) return badRequest(refused.message, refused.code);
   const customer = findCustomer(db, provider, type, query.documentNumber);
-  if (customer?.fault) return badRequest('Error de servidor interno', 'INTERNAL', customer.fault);
+  if (customer?.fault) return internalError();
   return { customer };
 }
 
@@ -30,7 +30,7 @@ function openLeads(db: SandboxDb, provider: ProviderSettings, type: string, numb
  * A customer's standing with the provider, by document (`documentType` and `documentNumber` in
  * the query; `people.json` customers, numbers compared as `provider.json` says). A document the
  * provider does not know is a new client: no open order, no debt, no plan (a 200 each, not a 404:
- * the client check goes on). A customer with `fault` fails each call with that status.
+ * the client check goes on). A customer with `fault` fails each call (500).
  *
  * activeTransactions: the customer's `openOrders`, then the sandbox's own leads for the document
  * still open (REQUESTED or TOMODIFY), any seller's: a customer sold to an hour ago cannot be

@@ -195,14 +195,13 @@ export const activatorHandlers: Record<string, Handler> = {
     const scopedKey = `${seller.poaSellerCode}:${key}`;
     const bodyHash = createHash('sha256').update(canonicalJson(body)).digest('hex');
     return db.transaction((): HandlerAnswer => {
-      const first = db.prepare('select body_hash, status, response from idempotency where key = ?').get(scopedKey) as
-        | { body_hash: string; status: number; response: string }
-        | undefined;
+      const first = db.prepare('select body_hash, response from idempotency where key = ?').get(scopedKey) as { body_hash: string; response: string } | undefined;
       if (first) {
         if (first.body_hash !== bodyHash) {
           return badRequest('La clave de idempotencia ya se usó con otra orden; genera una nueva para esta orden', 'IDEMPOTENCY_KEY_REUSED');
         }
-        return { status: first.status, body: JSON.parse(first.response) as unknown, headers: { 'idempotent-replayed': 'true' } };
+        // The first answer again: only a placed order (a 200) is remembered.
+        return { status: 200, body: JSON.parse(first.response) as unknown, headers: { 'idempotent-replayed': 'true' } };
       }
       const answer = placeOrder(db, body, seller, now);
       // Only an order that was placed is remembered: a refused one can be corrected and sent again.

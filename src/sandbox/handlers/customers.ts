@@ -1,5 +1,5 @@
 import { parseData, type SandboxDb } from '../database';
-import { badRequest, notFound, type Handler, type HandlerAnswer } from '../handler';
+import { badRequest, internalError, notFound, type Handler } from '../handler';
 import { documentKey, documentProblem, money, writtenDocument, type ProviderSettings } from '../providerSettings';
 import { findOffer } from './catalog';
 import { addDays } from './fieldServices';
@@ -12,7 +12,7 @@ export interface Customer {
   lastName: string;
   hasDebt?: boolean;
   contracts?: Contract[];
-  /** The provider fails on this customer with that status. */
+  /** The provider fails on every call that reads this customer: a 500 (the seed writes `"fault": 500`). */
   fault?: number;
   /** Orders still open at the provider (beyond the leads the sandbox's own orders make). */
   openOrders?: Array<{ orderId: string; status: string; createdAt?: string }>;
@@ -38,7 +38,6 @@ export const NO_DOCUMENTS = 'No se encontro documentos para ese cliente';
 export const INCOME_MULTIPLE = 3;
 
 const cents = (value: number) => Math.round(value * 100) / 100;
-const serverError = (): HandlerAnswer => badRequest('Error de servidor interno', 'INTERNAL', 500);
 
 /** A customer by document, the number compared as the provider compares that type (`provider.json`). */
 export function findCustomer(db: SandboxDb, provider: ProviderSettings, type: string, number: unknown): Customer | undefined {
@@ -82,7 +81,7 @@ const contractStatus = (contract: Contract) =>
  * clientDetail: the client details of the number, of the provider's default document type
  * (`provider.json`), written back with the type's mask, and one account per contract (`ACC-` + the contract
  * number, status from its products); an unknown DUI is the 404 'No hay resultados', a `fault`
- * record its fault. `isNamesMatched` is true: the call carries no names to compare.
+ * record the 500. `isNamesMatched` is true: the call carries no names to compare.
  *
  * clientSubscription: one product per product of the contract, with the catalogue's `prodCode`
  * and, for single-service offers, the service label (`INTERNET`, `TV DIGITAL`...).
@@ -106,7 +105,7 @@ export const customersHandlers: Record<string, Handler> = {
     if (seller && query.code !== seller.poaSellerCode) return badRequest('El código de vendedor no corresponde a la sesión', 'INVALID_SELLER');
     const customer = findCustomer(db, provider, type, query.identificationID);
     if (!customer) return { status: 404, body: { error: { message: NO_DOCUMENTS } } };
-    if (customer.fault) return badRequest('Error de servidor interno', 'INTERNAL', customer.fault);
+    if (customer.fault) return internalError();
     return {
       body: {
         individualsLists: [
@@ -125,7 +124,7 @@ export const customersHandlers: Record<string, Handler> = {
     const type = provider.defaultDocument ?? '';
     const customer = findCustomer(db, provider, type, params.id);
     if (!customer) return notFound();
-    if (customer.fault) return badRequest('Error de servidor interno', 'INTERNAL', customer.fault);
+    if (customer.fault) return internalError();
     return {
       body: {
         cliDocumentType: customer.documentType,
@@ -141,7 +140,7 @@ export const customersHandlers: Record<string, Handler> = {
   clientSubscription: ({ db, params }) => {
     const found = findContract(db, params.id as string);
     if (!found) return notFound();
-    if (found.customer.fault) return serverError();
+    if (found.customer.fault) return internalError();
     const products = (found.contract.products ?? []).map((p) => {
       const offer = findOffer(db, p.planId);
       const labels = [...new Set((offer?.quantities ?? []).map((q) => q.label))];
@@ -158,7 +157,7 @@ export const customersHandlers: Record<string, Handler> = {
   clientSubscriptionBalance: ({ db, params, now, provider, clock }) => {
     const found = findContract(db, params.id as string);
     if (!found) return notFound();
-    if (found.customer.fault) return serverError();
+    if (found.customer.fault) return internalError();
     const balance = cents(found.contract.balance ?? 0);
     const dueDate = addDays(`${clock.day(now).slice(0, 8)}01`, 4);
     return { body: { contractId: found.contract.id, balance, currency: provider.currency.code, hasDebt: balance > 0, ...(balance > 0 ? { dueDate } : {}) } };

@@ -121,12 +121,13 @@ function userAnswer(user: UserRecord) {
  * Registers a customer as a user with their phones and e-mail (`cliTelephone`, optional
  * `cliTelephoneSecondary`, `cliEmail`, and the names, birth date, gender and profession kept
  * when given), or updates the user the document already has: a retried or corrected review
- * keeps its user. A phone or e-mail of another user is refused (a 400). Answers `{id}`. The
- * seller registering becomes one of the user's sellers: one who registers the same document has
- * the customer in front of them.
+ * keeps its user. A phone or e-mail of another user is refused: that 400 is the answer instead
+ * of the user's `{id}`, which each caller answers its own way. The seller registering becomes
+ * one of the user's sellers: one who registers the same document has the customer in front of
+ * them.
  */
-export function registerUser(db: SandboxDb, provider: ProviderSettings, body: Record<string, unknown>, sellerCode: string): HandlerAnswer {
-  return db.transaction((): HandlerAnswer => {
+export function registerUser(db: SandboxDb, provider: ProviderSettings, body: Record<string, unknown>, sellerCode: string): { id: string } | HandlerAnswer {
+  return db.transaction((): { id: string } | HandlerAnswer => {
     const documentType = String(body.documentType);
     const documentNumber = String(body.documentNumber).trim();
     // Compared as the provider compares the type (`provider.json`: a DUI by its digits).
@@ -158,7 +159,7 @@ export function registerUser(db: SandboxDb, provider: ProviderSettings, body: Re
     if (secondary) setMedium(db, user, 'phone', secondary, 'secondary');
     setMedium(db, user, 'email', email);
     saveUser(db, user);
-    return { body: { id: user.id } };
+    return { id: user.id };
   })();
 }
 
@@ -262,7 +263,10 @@ export const registrationHandlers: Record<string, Handler> = {
     return { body: { action: 'OTP Correcto' } };
   },
 
-  users: ({ db, body, provider, seller }) => registerUser(db, provider, body, seller?.poaSellerCode ?? ''),
+  users: ({ db, body, provider, seller }) => {
+    const user = registerUser(db, provider, body, seller?.poaSellerCode ?? '');
+    return 'body' in user ? user : { body: { id: user.id } };
+  },
 
   getUser: ({ db, params, seller }) => {
     const user = sellersUser(db, params.id ?? '', seller?.poaSellerCode);

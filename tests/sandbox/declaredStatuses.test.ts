@@ -1,0 +1,570 @@
+/**
+ * The provider's contract, status by status (issue #30, point 9): every status the sandbox
+ * answers for an operation is one its operation declares in the country's OpenAPI, for every
+ * country the sandbox serves (`openapi/<cc>/` and the test packs of `tests/fixtures/packs/`).
+ *
+ * Two halves, the rule they hold in openapi/README.md ("Every answer is declared"):
+ * - From the code: every status each handler can answer, read from its source
+ *   (tests/support/handlerStatuses.ts: every answer it and the sandbox's functions it calls
+ *   write), against the `responses` of every operation it serves, in every country; and the
+ *   shared pipeline's refusals against what the country declares once (`x-every-operation`).
+ * - From the wire: a real sandbox (HTTP on loopback, SQLite files) driven, for every operation,
+ *   with what a caller can send: a valid request from the seed, the same naming ids and values
+ *   the provider does not have, without each value, with a hidden character in each, without a
+ *   session, with a body of the wrong type or too large, a path value too long, headers too
+ *   large, a second copy of a signed request, and the seed's own branches (a customer the
+ *   provider fails on, a settled lead, a wrong PIN until the wait...). Every answer's status must
+ *   be declared (the operation's own, or for a refusal of the pipeline the country's
+ *   `x-every-operation`), and its body must fit what is declared for it.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { Middleware } from 'openapi-fetch';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallInput } from '../../src/api/callOperation';
+import type { OperationTable } from '../../src/api/operationTable';
+import { loadCountryOperations, loadSpecFiles, resolveRefs, type Operation } from '../../src/sandbox/openapiSpecs';
+import { handlers } from '../../src/sandbox/handlers/registry';
+import { refusals } from '../../src/sandbox/requestLimits';
+import { countryApis, createSandbox, type CountryApi, type Sandbox } from '../../src/sandbox/server';
+import { handlerStatuses, type HandlerStatuses } from '../support/handlerStatuses';
+import { signedHttpClient } from '../support/signedHttpClient';
+
+type Json = Record<string, unknown>;
+type Responses = Record<string, { schema: unknown }>;
+
+const PACKS = 'tests/fixtures/packs';
+
+/** Every country the sandbox serves: the repository's, then each test pack's. */
+const countries: CountryApi[] = [
+  ...countryApis(),
+  ...readdirSync(PACKS).flatMap((pack) => countryApis(resolve(PACKS, pack, 'openapi'), resolve(PACKS, pack, 'seed'))),
+].filter((country, i, all) => all.findIndex((other) => other.code === country.code) === i);
+
+const operationsOf = (country: CountryApi): Operation[] => loadCountryOperations(country.code, resolve(country.openapiDir, '..'));
+
+/** A response's schema as openapiSpecs reads one: its JSON content's, else its first content's. */
+function schemaOf(response: Json): unknown {
+  const media = (response.content ?? {}) as Record<string, { schema?: unknown }>;
+  return media['application/json']?.schema ?? Object.values(media)[0]?.schema;
+}
+
+/**
+ * What a country declares once for every operation (`x-every-operation.responses` at the root of
+ * one of its spec files): the refusals of the provider's pipeline, before an operation is reached.
+ */
+function everyOperation(country: CountryApi): Responses {
+  const files = loadSpecFiles(country.openapiDir);
+  const declared: Responses = {};
+  for (const [file, doc] of files) {
+    const responses = ((doc['x-every-operation'] as Json | undefined)?.responses ?? {}) as Json;
+    for (const [status, response] of Object.entries(resolveRefs(responses, file, files) as Record<string, Json>)) declared[status] = { schema: schemaOf(response) };
+  }
+  return declared;
+}
+
+/** The response a status answers with, as declared: its own, else its range (`4XX`), else `default`. */
+function declaredFor(responses: Responses, status: number): { schema: unknown } | undefined {
+  return responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
+}
+
+/** The country's table of operations, as `npm run api:types` writes it (scripts/apiTypes.ts), from its spec. */
+function tableOf(operations: Operation[]): OperationTable {
+  return Object.fromEntries(
+    operations.map((op) => [
+      op.operationId,
+      {
+        family: op.family,
+        method: op.method,
+        path: op.path,
+        private: op.private,
+        pathParams: op.parameters.filter((p) => p.in === 'path').map((p) => p.name),
+        query: op.parameters.filter((p) => p.in === 'query').map((p) => p.name),
+        headers: op.parameters.filter((p) => p.in === 'header').map((p) => p.name),
+        body: op.body?.mediaType ?? null,
+        signing: op.signing ?? null,
+        ...(op.notFound ? { notFound: op.notFound } : {}),
+        ...(op.session ? { session: op.session } : {}),
+      },
+    ]),
+  );
+}
+
+/** The statuses an operation declares, for messages. */
+const listed = (responses: Responses) => Object.keys(responses).join(', ') || 'none';
+
+let reading: HandlerStatuses;
+beforeAll(() => {
+  reading = handlerStatuses();
+}, 120_000);
+
+describe('every status a handler can answer, read from its code', () => {
+  it('is read as numbers, in every handler (no status from data, no answer cast from another value)', () => {
+    expect(reading.unreadable).toEqual([]);
+    expect(reading.statuses.size).toBe(Object.keys(handlers).length);
+  });
+
+  it('is read with teeth: a handler answering 418, a 409 through a helper, and a status from data are all seen', () => {
+    const fixture = resolve('tests/fixtures/handlerStatuses');
+    const read = handlerStatuses(join(fixture, 'registry.ts'), [resolve('src/sandbox'), fixture]);
+    expect(Object.fromEntries([...read.statuses].map(([id, statuses]) => [id, [...statuses].sort()]))).toEqual({
+      brewed: [201, 418],
+      refusedOrMissing: [404, 409],
+      fromData: [],
+    });
+    expect(read.unreadable).toEqual([expect.stringMatching(/registry\.ts:\d+: the status `Number\(body\.status\)` is any number/)]);
+  }, 120_000);
+
+  describe.each(countries.map((country) => [country.code, country] as const))('country %s', (cc, country) => {
+    const operations = operationsOf(country);
+
+    it('has a handler for every operation of its spec (the sandbox answers 501 for one it has not)', () => {
+      expect(operations.filter((op) => !handlers[op.operationId]).map((op) => op.operationId)).toEqual([]);
+    });
+
+    it("declares, on each operation, every status its handler can answer", () => {
+      const undeclared = operations.flatMap((op) =>
+        [...(reading.statuses.get(op.operationId) ?? [])]
+          .filter((status) => !declaredFor(op.responses, status))
+          .map((status) => `${cc} ${op.operationId}: its handler can answer ${status}, which it does not declare (it declares ${listed(op.responses)})`),
+      );
+      expect(undeclared).toEqual([]);
+    });
+
+    it('declares 400 on every operation and 401 on every private or signed one: the pipeline answers them per call', () => {
+      const signs = operations.some((op) => op.signing === 'publishes-keys') && operations.some((op) => op.signing === 'sign-in');
+      const missing = operations.flatMap((op) => [
+        ...(declaredFor(op.responses, 400) ? [] : [`${cc} ${op.operationId}: no 400`]),
+        ...((op.private || (signs && op.signing !== 'publishes-keys')) && !declaredFor(op.responses, 401) ? [`${cc} ${op.operationId}: no 401`] : []),
+      ]);
+      expect(missing).toEqual([]);
+    });
+
+    it("declares once (x-every-operation) each refusal of the shared pipeline: request limits, an internal fault, a signed request's second copy", () => {
+      const signs = operations.some((op) => op.signing === 'publishes-keys') && operations.some((op) => op.signing === 'sign-in');
+      const once = everyOperation(country);
+      // Every refusal the pipeline makes (requestLimits.ts), whatever it was given.
+      const makers: Array<(...args: never[]) => { status: number }> = Object.values(refusals);
+      const pipeline = new Set([...makers.map((make) => make().status), ...(signs ? [409] : [])]);
+      const missing = [...pipeline].filter((status) => !declaredFor(once, status) && !operations.every((op) => declaredFor(op.responses, status)));
+      expect(missing.map((status) => `${cc}: the pipeline answers ${status} to any call; declare it in x-every-operation`)).toEqual([]);
+    });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// From the wire.
+
+/** What earlier answers gave, for the requests that name it (an upload's file, a user, an order, a date). */
+type State = Record<string, string>;
+type Inputs = Array<[operationId: string, input: (state: State) => CallInput]>;
+
+const image = (name: string) => new Blob([readFileSync(`tests/fixtures/ids/${name}`)], { type: 'image/png' });
+const now = () => new Date().toISOString();
+
+/** SV's calls in the order an agent makes them, each valid with the seed (src/sandbox/seed/sv/README.md). */
+const SV: Inputs = [
+  ['publicKey', () => ({})],
+  ['accessToken', () => ({ code: '2580', country: 'SV' })],
+  ['salesPersonDetails', () => ({ password: '2580' })],
+  ['sessionKeepAlive', () => ({})],
+  ['agentCredentials', () => ({ requestDate: now() })],
+  ['getConfigParams', () => ({ module: 'd2d', id: 'config' })],
+  ['promotionDetails', () => ({ salesPersonCode: 'SV-POA-001' })],
+  ['departments', () => ({})],
+  ['city', () => ({ deparment: '06' })],
+  ['suburb', () => ({ department: '06', city: '0614' })],
+  ['clientInfoValidateV2', () => ({ identificationID: '046448482', identificationType: 'DUI', requestDate: now(), code: 'SV-POA-001' })],
+  ['clientDetail', () => ({ id: '046448482' })],
+  ['clientSubscription', () => ({ id: 'C-100245' })],
+  ['clientSubscriptionBalance', () => ({ id: 'C-100245' })],
+  ['customerContact', () => ({ cliFirstName: 'Ana', cliLastName: 'Pérez', cliTelephone: '70001234', cliEmail: 'ana.perez@example.com' })],
+  ['coverageAreas', () => ({})],
+  ['checkCoverage', () => ({ latitude: 13.697366, longitude: -89.192282 })],
+  ['coverage', () => ({ department: 'San Salvador', city: 'San Salvador', suburb: 'Centro Histórico', latitude: 13.697366, longitude: -89.192282 })],
+  ['products', () => ({ node: 'N-SS-CEN-01', nodeClass: '10' })],
+  ['activationCost', () => ({ pin: '2580', productType: 'Bundle', monthsContract: 12, node: 'N-SS-CEN-01', documentType: 'DUI', documentNumber: '046448482', flow: 'O', productList: [{ product: 'PLAN-TRIPLE-100' }] })],
+  ['incomeValidate', () => ({ trxType: 'HOME', requestDate: now(), identificationType: 'DUI', identificationId: '046448482', offerAmount: 45, offerTaxesAmount: 5.85, customerIncome: 900 })],
+  ['frontIdUpload', () => ({ region: 'SV', files: [{ field: 'file', blob: image('ana-perez-front.png'), name: 'front.png' }] })],
+  ['idRecognition', (s) => ({ fileName: s.fileName ?? '', region: 'SV' })],
+  ['rearIdRecognition', () => ({ region: 'SV', files: [{ field: 'file', blob: image('ana-perez-rear.png'), name: 'rear.png' }] })],
+  ['validateDUI', () => ({ dui: '046448482' })],
+  ['emailChecker', () => ({ email: 'ana.perez@example.com' })],
+  ['users', () => ({ documentType: 'DUI', documentNumber: '046448482', cliFirstName: 'Ana', cliLastName: 'Pérez', cliEmail: 'ana.perez@example.com', cliTelephone: '70001234' })],
+  ['getUser', (s) => ({ id: s.userId ?? '' })],
+  ['contactMediumsPhones', (s) => ({ id: s.userId ?? '', phone: '70001234' })],
+  ['contactMediumsEmails', (s) => ({ id: s.userId ?? '', email: 'ana.perez@example.com' })],
+  ['getOTP', () => ({ channel: 'sms', to: '70001234' })],
+  ['validateOTP', () => ({ channel: 'sms', to: '70001234', code: '000000' })],
+  ['termsAndConditions', () => ({})],
+  ['fieldServicesCosts', () => ({})],
+  ['scheduleDates', () => ({ orderType: 'Instalation', node: 'N-SS-CEN-01' })],
+  ['getTimeSlots', (s) => ({ requestDate: s.date ?? '', orderType: 'Instalation', node: 'N-SS-CEN-01' })],
+  [
+    'activation',
+    (s) => ({
+      'Idempotency-Key': 'declared-statuses-sv',
+      ifMultichannel: 'S',
+      vendPass: '2580',
+      poaSellerCode: 'SV-POA-001',
+      cliFirstName: 'Ana',
+      cliFirstLastName: 'Pérez',
+      cliEmail: 'ana.perez@example.com',
+      cliContactPhoneList: ['70001234'],
+      cliDocument: [{ cliDocumentType: 'DUI', cliDocumentNum: '046448482' }],
+      actAddress: { department: 'San Salvador', city: 'San Salvador', suburb: 'Centro Histórico', street: 'Calle Arce', house: '12' },
+      actNode: { id: 'N-SS-CEN-01' },
+      productList: [{ product: 'PLAN-TRIPLE-100' }],
+      monthsContract: 12,
+      cliInstallationDate: s.date ?? '',
+      installationTime: 'AM',
+    }),
+  ],
+  ['sales', () => ({ pin: '2580', page: 1, pageSize: 20 })],
+  ['salesDetail', (s) => ({ msisdn: '70000001', id: s.leadId ?? '', pin: '2580' })],
+  ['logout', () => ({ country: 'SV' })],
+];
+
+/** The seed's other branches in SV: each a request a caller can make, which the valid ones above do not reach. */
+const SV_BRANCHES: Inputs = [
+  // The record with `fault: 500`: the provider fails on this customer.
+  ['clientInfoValidateV2', () => ({ identificationID: '015938470', identificationType: 'DUI', requestDate: now(), code: 'SV-POA-001' })],
+  ['clientDetail', () => ({ id: '015938470' })],
+  // A code asked for again at once: the wait (429).
+  ['getOTP', () => ({ channel: 'sms', to: '70001234' })],
+  // The order's key again with another order.
+  ['activation', () => ({ 'Idempotency-Key': 'declared-statuses-sv', ifMultichannel: 'S', vendPass: '2580', poaSellerCode: 'SV-POA-001', cliFirstName: 'Otra', cliFirstLastName: 'Orden', cliEmail: 'otra@example.com', cliContactPhoneList: ['70001235'], cliDocument: [{ cliDocumentType: 'DUI', cliDocumentNum: '023567186' }], actAddress: { department: 'San Salvador', city: 'San Salvador', suburb: 'Centro Histórico', street: 'Calle Arce', house: '14' }, actNode: { id: 'N-SS-CEN-01' }, productList: [{ product: 'PLAN-TRIPLE-100' }], monthsContract: 12 })],
+];
+
+const HN_ORDER = {
+  ifMultichannel: 'S',
+  vendPass: '2580',
+  poaSellerCode: 'HN-POA-001',
+  cliFirstName: 'María',
+  cliFirstLastName: 'Zelaya',
+  cliEmail: 'maria.zelaya@example.com',
+  cliContactPhoneList: ['88765432'],
+  cliDocument: [{ cliDocumentType: 'CC', cliDocumentNum: '0801199012345' }],
+  actAddress: { department: '08', city: '0801', suburb: 'Colonia Kennedy', street: 'Calle El Mirador', house: '12' },
+  actNode: { id: 'N-TGU-0101' },
+  productList: [{ product: 'HN-DOBLE-50' }],
+  monthsContract: 12,
+};
+
+/** Honduras's calls in the order an agent makes them, each valid with the seed (src/sandbox/seed/hn/README.md). */
+const HN: Inputs = [
+  ['publicKey', () => ({})],
+  ['accessToken', () => ({ code: '2580', country: 'HN' })],
+  ['salesPersonDetails', () => ({ password: '2580' })],
+  ['sessionKeepAlive', () => ({})],
+  ['activeTransactions', () => ({ documentType: 'CC', documentNumber: '0801198011111' })],
+  ['debts', () => ({ documentType: 'CC', documentNumber: '0801198522222' })],
+  ['currentPlans', () => ({ documentType: 'CC', documentNumber: '0501199033333' })],
+  ['checkCoverage', () => ({ latitude: 14.0818, longitude: -87.2068 })],
+  ['coverageAreas', () => ({})],
+  ['addressCoordinates', () => ({ department: '08', municipality: '0801' })],
+  ['products', () => ({ node: 'N-TGU-0101', nodeClass: '10' })],
+  ['addons', () => ({ node: 'N-TGU-0101', planId: 'HN-TRIPLE-100' })],
+  ['activationCost', () => ({ pin: '2580', productType: 'Bundle', monthsContract: 12, node: 'N-TGU-0101', documentType: 'CC', documentNumber: '0801199012345', flow: 'O', productList: [{ product: 'HN-DOBLE-50' }] })],
+  ['frontIdUpload', () => ({ region: 'HN', files: [{ field: 'file', blob: image('maria-zelaya-front.png'), name: 'front.png' }] })],
+  ['idRecognition', (s) => ({ fileName: s.fileName ?? '', region: 'HN' })],
+  ['documentEligibility', () => ({ documentType: 'CC', documentNumber: '0801199012345', firstName: 'María José', lastName: 'Zelaya Cruz', birthDay: '15', birthMonth: '03', birthYear: '1990', gender: 'F' })],
+  ['agreements', () => ({ documentType: 'CC', documentNumber: '0801199012345', email: 'maria.zelaya@example.com', telephone: '88765432', references: [{ name: 'Luis Cruz', telephone: '77887766' }] })],
+  ['getOTP', () => ({ channel: 'sms', to: '88765432' })],
+  ['validateOTP', () => ({ channel: 'sms', to: '88765432', code: '000000' })],
+  ['scheduleDates', () => ({ orderType: 'Instalation', node: 'N-TGU-0101' })],
+  ['activation', () => ({ 'Idempotency-Key': 'declared-statuses-hn', ...HN_ORDER })],
+  ['orderStatus', (s) => ({ orderId: s.leadId ?? '' })],
+  ['appointment', (s) => ({ orderId: s.leadId ?? '', installationDate: s.date ?? '', time: 'AM', telephone: '88765432', comments: 'Portón negro' })],
+  ['sales', () => ({ pin: '2580' })],
+  ['cancelLead', () => ({ leadId: 'L-1502', reason: 'CUSTOMER_CHANGED_MIND' })],
+  ['logout', () => ({ country: 'HN' })],
+];
+
+/** The seed's other branches in Honduras. */
+const HN_BRANCHES: Inputs = [
+  // The customer with `fault: 500`.
+  ['activeTransactions', () => ({ documentType: 'CC', documentNumber: '0801199544444' })],
+  ['debts', () => ({ documentType: 'CC', documentNumber: '0801199544444' })],
+  ['currentPlans', () => ({ documentType: 'CC', documentNumber: '0801199544444' })],
+  ['documentEligibility', () => ({ documentType: 'CC', documentNumber: '0801199544444', firstName: 'Ana', lastName: 'Falla' })],
+  ['agreements', () => ({ documentType: 'CC', documentNumber: '0801199544444', email: 'falla@example.com', telephone: '88765439' })],
+  // The register's refusal, and the agreement refused in the provider's words (422).
+  ['documentEligibility', () => ({ documentType: 'CC', documentNumber: '0801198866666', firstName: 'José', lastName: 'Mejía' })],
+  ['agreements', () => ({ documentType: 'CC', documentNumber: '0801199177777', email: 'ana.rivera@example.com', telephone: '88765431' })],
+  // Another customer with María's phone.
+  ['agreements', () => ({ documentType: 'CC', documentNumber: '0801199288888', email: 'pedro.lagos@example.com', telephone: '88765432' })],
+  // A settled lead (COMPLETE): 409.
+  ['cancelLead', () => ({ leadId: 'L-1501', reason: 'MORE_INFORMATION' })],
+  // A visit in the past; on a day with no installers.
+  ['appointment', (s) => ({ orderId: s.leadId ?? '', installationDate: '2020-01-01', time: 'PM', telephone: '88765432' })],
+  ['appointment', (s) => ({ orderId: s.leadId ?? '', installationDate: `${new Date().getFullYear() + 1}-12-25`, time: 'PM', telephone: '88765432' })],
+  ['scheduleDates', () => ({ orderType: 'Instalation', node: 'N-TGU-0101', workingDate: `${new Date().getFullYear() + 1}-12-25` })],
+  ['getOTP', () => ({ channel: 'sms', to: '88765432' })],
+  ['activation', () => ({ 'Idempotency-Key': 'declared-statuses-hn', ...HN_ORDER, cliFirstName: 'Otra' })],
+];
+
+const ZZ: Inputs = [
+  ['publicKey', () => ({})],
+  ['accessToken', () => ({ code: '4321', country: 'ZZ' })],
+  ['salesPersonDetails', () => ({ password: '4321' })],
+  ['logout', () => ({ country: 'ZZ' })],
+];
+
+/** Each country's valid calls and the seed's other branches; its sign-in PIN. */
+const PLAYS: Record<string, { valid: Inputs; branches: Inputs }> = {
+  sv: { valid: SV, branches: SV_BRANCHES },
+  hn: { valid: HN, branches: HN_BRANCHES },
+  zz: { valid: ZZ, branches: [] },
+};
+
+/** What the next calls' answers come from, when kept. */
+function remember(state: State, operationId: string, data: unknown): void {
+  if (!data || typeof data !== 'object') return;
+  const answer = data as Json;
+  if (operationId === 'frontIdUpload') state.fileName = String((answer.Payload as Json | undefined)?.fileName ?? '');
+  if (operationId === 'users') state.userId = String(answer.id ?? '');
+  if (operationId === 'scheduleDates') state.date = String((answer.dates as string[] | undefined)?.[0] ?? '');
+  if (operationId === 'activation') state.leadId = String(answer.leadId ?? '');
+}
+
+/** A value the provider does not have, of the same shape: its digits 9s (8s if they were), else a letter more. */
+function unknownValue(value: unknown): unknown {
+  if (typeof value === 'number') return value + 9999;
+  if (typeof value === 'boolean') return !value;
+  if (typeof value !== 'string') return value;
+  if (!/\d/.test(value)) return `${value}X`;
+  const nines = value.replace(/\d/g, '9');
+  return nines === value ? value.replace(/\d/g, '8') : nines;
+}
+
+/** Every leaf of a value with its path (keys and indexes). */
+function leaves(value: unknown, path: Array<string | number> = []): Array<{ path: Array<string | number>; value: unknown }> {
+  if (Array.isArray(value)) return value.flatMap((item, i) => leaves(item, [...path, i]));
+  if (value && typeof value === 'object' && !(value instanceof Blob)) return Object.entries(value).flatMap(([key, item]) => leaves(item, [...path, key]));
+  return [{ path, value }];
+}
+
+function withLeaf(input: CallInput, path: Array<string | number>, value: unknown): CallInput {
+  const copy = structuredClone({ ...input, files: undefined }) as Json;
+  let node = copy as Record<string | number, unknown>;
+  for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+  node[path.at(-1) as string | number] = value;
+  return { ...copy, ...(input.files ? { files: input.files } : {}) } as CallInput;
+}
+
+/** The requests a caller can make from a valid one: each value missing, naming what is not there, with a hidden character. */
+function variants(input: CallInput): Array<{ probe: string; input: CallInput }> {
+  const out: Array<{ probe: string; input: CallInput }> = [{ probe: 'nothing sent', input: {} }];
+  for (const key of Object.keys(input)) {
+    const { [key]: _dropped, ...rest } = input;
+    void _dropped;
+    out.push({ probe: `without ${key}`, input: rest as CallInput });
+  }
+  for (const leaf of leaves({ ...input, files: undefined })) {
+    if (leaf.value === undefined) continue;
+    const at = leaf.path.join('.');
+    out.push({ probe: `${at} unknown (${JSON.stringify(unknownValue(leaf.value))})`, input: withLeaf(input, leaf.path, unknownValue(leaf.value)) });
+    if (typeof leaf.value === 'string') out.push({ probe: `${at} with a zero-width space`, input: withLeaf(input, leaf.path, `${leaf.value}\u200b`) });
+    out.push({ probe: `${at} of another type`, input: withLeaf(input, leaf.path, typeof leaf.value === 'string' ? { value: leaf.value } : String(leaf.value)) });
+  }
+  return out;
+}
+
+/** One answer seen, and what asked for it. */
+interface Seen {
+  operationId: string;
+  probe: string;
+  /** `handler`: a request the operation's handler may answer; `pipeline`: one the shared pipeline refuses first. */
+  kind: 'handler' | 'pipeline';
+  status: number;
+  body: unknown;
+}
+
+const parsed = (text: string): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
+describe.each(countries.map((country) => [country.code, country] as const))('every answer of country %s, from the wire', (cc, country) => {
+  const operations = operationsOf(country);
+  const byId = new Map(operations.map((op) => [op.operationId, op]));
+  const table = tableOf(operations);
+  const once = everyOperation(country);
+  const signs = operations.some((op) => op.signing === 'publishes-keys') && operations.some((op) => op.signing === 'sign-in');
+  const play = PLAYS[cc];
+  const seen: Seen[] = [];
+  const problems: string[] = [];
+  let sandbox: Sandbox;
+  let address: string;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'declared-statuses-'));
+    // A real server over real SQLite files: this country alone (its sign-in throttle is its own).
+    sandbox = await createSandbox({ db: join(dir, 'sandbox.db'), mode: 'test', countries: [country], country: cc });
+    address = await sandbox.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await sandbox.app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('has a valid request from the seed for every operation, in this test', () => {
+    expect(operations.map((op) => op.operationId).filter((id) => !play?.valid.some(([each]) => each === id))).toEqual([]);
+  });
+
+  it('answers every request a caller can make with a status its operation declares', async () => {
+    if (!play) return;
+    const seller = signedHttpClient(address, { timeoutMs: 10_000 });
+    let current: Omit<Seen, 'status' | 'body'> = { operationId: '', probe: '', kind: 'handler' };
+    let lastRequest: Request | undefined;
+    // The signed requests as they leave (to send one again), and every opened answer as the app reads it.
+    const wire = Object.assign(
+      async (input: RequestInfo | URL, init?: RequestInit) => {
+        const request = new Request(input, init);
+        lastRequest = request.clone();
+        return seller.fetch(request);
+      },
+      { cookies: seller.fetch.cookies },
+    );
+    const recorder: Middleware = {
+      async onResponse({ response }) {
+        seen.push({ ...current, status: response.status, body: parsed(await response.clone().text()) });
+        return undefined;
+      },
+    };
+    const api = seller.countryClient(table, { fetch: wire, middleware: [recorder] });
+    const state: State = {};
+    let keys = 0;
+    /**
+     * A call through the app's own client (signed, its answer opened). A variant of an order gets
+     * a fresh idempotency key unless it is the key that varies: the same key with another body
+     * is one refusal, which would hide every other.
+     */
+    const call = async (operationId: string, probe: string, input: CallInput, kind: Seen['kind'] = 'handler', freshKey = false) => {
+      current = { operationId, probe, kind };
+      const fresh = (byId.get(operationId)?.parameters ?? []).filter((p) => freshKey && p.in === 'header' && /idempotency/i.test(p.name) && typeof input[p.name] === 'string' && !probe.startsWith(p.name));
+      const sent = Object.fromEntries(fresh.map((p) => [p.name, `declared-statuses-${cc}-${(keys += 1)}`]));
+      return api.call(operationId, { ...input, ...sent });
+    };
+    /** A request written by hand, unsigned, with or without the session's cookie. */
+    const raw = async (operationId: string, probe: string, input: CallInput, options: { cookie: boolean; contentType?: string; body?: BodyInit; headers?: Record<string, string>; pathValue?: string }) => {
+      const op = byId.get(operationId) as Operation;
+      const path = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(options.pathValue ?? String(input[name] ?? Date.now())));
+      const query = new URLSearchParams(op.parameters.filter((p) => p.in === 'query' && input[p.name] !== undefined).map((p) => [p.name, String(input[p.name])]));
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.cookie) headers.cookie = [...seller.fetch.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      if (options.contentType) headers['content-type'] = options.contentType;
+      let body = options.body;
+      if (body === undefined && op.body) {
+        const { files, ...fields } = input;
+        if (op.body.mediaType.startsWith('multipart/')) {
+          const form = new FormData();
+          for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
+          for (const file of files ?? []) form.append(file.field, file.blob, file.name);
+          body = form;
+        } else {
+          body = JSON.stringify(fields);
+          headers['content-type'] ??= 'application/json';
+        }
+      }
+      const response = await fetch(`${address}/v1/telco${path}${query.size ? `?${query}` : ''}`, { method: op.method.toUpperCase(), headers, ...(body === undefined ? {} : { body }) }).catch(() => undefined);
+      // A refusal from Node's parser may close the connection before fetch reads it: nothing to hold it to then.
+      if (response) seen.push({ operationId, probe, kind: 'pipeline', status: response.status, body: parsed(await response.text()) });
+    };
+    /** Everything a caller can send to an operation but its valid request. */
+    const probe = async (operationId: string, input: CallInput) => {
+      const op = byId.get(operationId) as Operation;
+      // A second copy of the valid request, as it was signed and sent.
+      const copy = lastRequest;
+      if (copy && signs && op.signing !== 'publishes-keys') {
+        const response = await seller.fetch(copy);
+        seen.push({ operationId, probe: 'the same signed request again', kind: 'pipeline', status: response.status, body: parsed(await response.text()) });
+      }
+      for (const each of variants(input)) await call(operationId, each.probe, each.input, 'handler', true);
+      await raw(operationId, 'without a session', input, { cookie: false });
+      await raw(operationId, 'with the session, unsigned', input, { cookie: true });
+      await raw(operationId, 'a body of another type', input, { cookie: true, contentType: 'text/plain', body: 'x' });
+      await raw(operationId, 'headers over 16 KB', input, { cookie: true, headers: { 'x-padding': 'a'.repeat(20_000) } });
+      if (op.parameters.some((p) => p.in === 'path')) await raw(operationId, 'a path value of 2,000 characters', input, { cookie: true, pathValue: 'a'.repeat(2000) });
+      if (op.body) {
+        const multipart = op.body.mediaType.startsWith('multipart/');
+        await call(operationId, 'a body too large', { ...input, padding: 'x'.repeat(multipart ? 2_200_000 : 70_000) }, 'pipeline', true);
+      } else {
+        await raw(operationId, 'a body too large', input, { cookie: true, contentType: 'application/json', body: JSON.stringify({ padding: 'x'.repeat(70_000) }) });
+      }
+    };
+
+    const valid = async ([operationId, input]: Inputs[number]) => {
+      const outcome = await call(operationId, 'valid', input(state));
+      const answer = seen.at(-1);
+      if (!answer || answer.operationId !== operationId || answer.status >= 300) {
+        problems.push(`${cc} ${operationId}: its valid request answered ${answer?.status ?? 'nothing'} ${JSON.stringify(answer?.body)}`);
+      }
+      if (outcome.ok) remember(state, operationId, outcome.data);
+    };
+    const signIn = play.valid.find(([id]) => byId.get(id)?.signing === 'sign-in');
+    const signOut = play.valid.find(([id]) => byId.get(id)?.session === 'sign-out');
+    // Every operation but the session's own, with the session open.
+    for (const each of play.valid) {
+      if (each === signOut || each === signIn) {
+        if (each === signIn) await valid(each);
+        continue;
+      }
+      await valid(each);
+      await probe(each[0], each[1](state));
+    }
+    for (const [operationId, input] of play.branches) await call(operationId, 'a branch of the seed', input(state));
+    // The session's end, then the sign-in's every variant: wrong PINs until the throttle's wait.
+    if (signOut) {
+      await valid(signOut);
+      await probe(signOut[0], signOut[1](state));
+    }
+    if (signIn) {
+      await valid(signIn);
+      await probe(signIn[0], signIn[1](state));
+      const pin = Object.entries(signIn[1](state)).find(([key]) => key === 'code');
+      for (let i = 0; pin && i < 7; i++) await call(signIn[0], 'a wrong PIN', { ...signIn[1](state), code: '0000' });
+    }
+
+    const ajv = addFormats(new Ajv2020({ strict: false, allErrors: true }));
+    const validators = new Map<unknown, ReturnType<typeof ajv.compile>>();
+    for (const answer of seen) {
+      const op = byId.get(answer.operationId) as Operation;
+      const own = declaredFor(op.responses, answer.status);
+      const declared = own ?? (answer.kind === 'pipeline' ? declaredFor(once, answer.status) : undefined);
+      const asked = `${cc} ${answer.operationId} (${answer.probe})`;
+      if (!declared) {
+        problems.push(`${asked}: answered ${answer.status}, which it does not declare (it declares ${listed(op.responses)}${answer.kind === 'pipeline' ? `; every operation: ${listed(once)}` : ''}) ${JSON.stringify(answer.body).slice(0, 120)}`);
+        continue;
+      }
+      if (answer.kind === 'handler' && ![400, 401].includes(answer.status) && !reading.statuses.get(answer.operationId)?.has(answer.status)) {
+        problems.push(`${asked}: answered ${answer.status}, which the reading of its handler's code does not find (tests/support/handlerStatuses.ts)`);
+      }
+      if (declared.schema === undefined) continue;
+      let validate = validators.get(declared.schema);
+      if (!validate) validators.set(declared.schema, (validate = ajv.compile(declared.schema as object)));
+      if (!validate(answer.body)) problems.push(`${asked}: its ${answer.status} answer does not fit what is declared for it: ${ajv.errorsText(validate.errors)} ${JSON.stringify(answer.body).slice(0, 120)}`);
+    }
+    expect([...new Set(problems)]).toEqual([]);
+    // The refusals were provoked, not only asked for: each came back somewhere in the country.
+    const answered = new Set(seen.map((answer) => answer.status));
+    const provoked = [
+      401,
+      431,
+      ...(signs ? [409] : []),
+      ...(operations.some((op) => op.body) ? [413, 415] : []),
+      ...(operations.some((op) => op.parameters.some((p) => p.in === 'path')) ? [414] : []),
+    ];
+    expect(provoked.filter((status) => !answered.has(status))).toEqual([]);
+    // Every operation was asked, and answered.
+    expect(operations.filter((op) => !seen.some((answer) => answer.operationId === op.operationId)).map((op) => op.operationId)).toEqual([]);
+  }, 300_000);
+});
