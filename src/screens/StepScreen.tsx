@@ -12,6 +12,7 @@ import { PageButtons } from './PageButtons';
 import { providerTitles, type TitlesFrom } from './providerTitles';
 import { ButtonRow, Paragraph, ScreenButton, ScreenColumn, ScreenHeading } from './screenChrome';
 import { splitJourneyOptions } from './journeyOptions';
+import { offeredRowValues, type JourneyRowsOption } from './journeyRows';
 import { DEFAULT_FORM_STATE } from './rjsf/defaultFormState';
 import { ReadOnlyValueWidget } from './widgets/ReadOnlyValueWidget';
 import { loadAhead, loadedStep, loadStep, type LoadedStep } from './stepLoader';
@@ -167,7 +168,16 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
     const value = getAt({ context: journeyData }, button.when);
     return value !== undefined && value !== null && value !== '';
   };
-  const disabledButton = (button: StepButton) => busy || (button.validate === true && missingRequired);
+  // A field offering rows of the journey's data (`journeySelect`: the report's leads that can still
+  // be cancelled) that holds one no longer offered (the lead just cancelled) shows empty: a
+  // validating button waits for a new choice as for an empty required field, not send it again.
+  const staleChoice = Object.entries(fieldOptions).some(([field, options]) => {
+    const value = formData[field];
+    // A textarea's `rows` (its height, a number) is not a journeySelect's rows.
+    const rows = typeof options.rows === 'object' && options.rows !== null ? (options.rows as JourneyRowsOption) : undefined;
+    return rows !== undefined && (typeof value === 'string' || typeof value === 'number') && value !== '' && !offeredRowValues(rows, journeyData).includes(String(value));
+  });
+  const disabledButton = (button: StepButton) => busy || (button.validate === true && (missingRequired || staleChoice));
   const press = (button: StepButton) => {
     submitting.current = button.event;
     // Checked by the form (its errors shown at their fields), then sent at once: rjsf's own submit
@@ -191,6 +201,11 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
     if (target.getAttribute('aria-haspopup') || (target as HTMLInputElement).readOnly) return;
     event.preventDefault();
     if (!disabledButton(primary)) press(primary);
+  };
+  // The form's own submit (Enter in a select's box, which the screen leaves to the select, submits
+  // it as a browser does) sends as the main button would, and nothing while that button is disabled.
+  const submitUnlessDisabled = () => {
+    if (!primary || !disabledButton(primary)) submit();
   };
   // A field with a looser rule while typing (the e-mail) says at once what can never become valid.
   const typingErrors: ErrorSchema = {};
@@ -241,7 +256,7 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
           transformErrors={transformErrors}
           extraErrors={typingErrors}
           onChange={(event) => onChange((event.formData ?? {}) as Record<string, unknown>)}
-          onSubmit={submit}
+          onSubmit={submitUnlessDisabled}
           // The errors are shown at their fields (rjsf sets them before it calls this): an agent's
           // slip is nothing to log, and with no onError rjsf writes "Form validation failed" to the console.
           onError={shownAtFields}

@@ -1,0 +1,27 @@
+import { getAt } from '../engine/jsonPointer';
+
+/** Which rows of the journey's data a `journeySelect` offers (`ui:options.rows`, docs/steps.md). */
+export interface JourneyRowsOption {
+  /** Where the list of rows is in the journey's data (a /context pointer). */
+  at: string;
+  /** The row key whose value the field keeps. */
+  value: string;
+  /** Only the rows whose key holds one of these values. */
+  only?: Record<string, unknown[]>;
+}
+
+const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+
+/**
+ * The values a `journeySelect` offers now: the kept key of each row of the journey's list that
+ * holds one of the `only` values (a report's leads that can still be cancelled), as the widget
+ * lists them (src/screens/widgets/JourneySelectWidget.tsx).
+ *
+ * @example offeredRowValues({ at: '/context/report/leads', value: 'id', only: { status: ['REQUESTED'] } }, journeyData) // ['L-1502']
+ */
+export function offeredRowValues(option: JourneyRowsOption, journeyData: Record<string, unknown>): string[] {
+  const listed = getAt({ context: journeyData }, option.at);
+  const rows = (Array.isArray(listed) ? listed : []).filter((row): row is Record<string, unknown> => row !== null && typeof row === 'object');
+  const fits = (row: Record<string, unknown>) => Object.entries(option.only ?? {}).every(([key, values]) => values.includes(row[key]));
+  return rows.filter(fits).map((row) => text(row[option.value])).filter((value) => value !== '');
+}

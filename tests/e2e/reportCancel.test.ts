@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { at, choose, click, fromMenu, signIn } from '../support/sale';
+import { useServedApp } from '../support/servedApp';
+
+// Issue 30, point 6, in Chromium: Honduras's sales report cancels a lead chosen among those that
+// can still be cancelled (the seed's L-1502 and L-1504). Once cancelled, the lead is no longer
+// offered and its field shows empty; "Cancelar solicitud" stayed enabled and, pressed, sent the
+// cancelled lead again: "La solicitud ya no se puede cancelar".
+const app = useServedApp({ country: 'hn' });
+
+describe("the sales report's cancel button", () => {
+  it('waits for a lead that can still be cancelled, and again after one is cancelled', async () => {
+    const page = await app.newPage();
+    // The provider's cancel calls.
+    const cancels: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/cancel')) cancels.push(request.url());
+    });
+    await signIn(page, app.address);
+    await fromMenu(page, 'Reporte de ventas');
+    await at(page, '/ventas-reporte');
+    await page.getByTestId('row').first().waitFor();
+    const cancel = page.getByRole('button', { name: 'Cancelar solicitud', exact: true });
+    expect(await cancel.isDisabled()).toBe(true);
+    await choose(page, 'Motivo de cancelación', 'El cliente cambió de opinión');
+    expect(await cancel.isDisabled()).toBe(true);
+    await choose(page, 'Número de solicitud a cancelar', 'L-1502 · Óscar Reyes');
+    expect(await cancel.isEnabled()).toBe(true);
+    await click(page, 'Cancelar solicitud');
+    await page.getByText('La solicitud fue cancelada').waitFor();
+    expect(cancels).toHaveLength(1);
+    await expect.poll(async () => (await page.getByText('L-1502').locator('xpath=../..').innerText()).toLowerCase()).toContain('cancelado');
+
+    // The lead field is empty, and the button waits for another lead.
+    expect(await page.getByLabel(/^Número de solicitud a cancelar/).first().inputValue()).toBe('');
+    expect(await cancel.isDisabled()).toBe(true);
+    // Enter in the lead's box (a browser submits a form with one text box) sent it again too.
+    await page.getByLabel(/^Número de solicitud a cancelar/).first().focus();
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(1000);
+    expect(cancels).toHaveLength(1);
+    expect(await page.getByText('La solicitud ya no se puede cancelar').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await choose(page, 'Número de solicitud a cancelar', 'L-1504 · Wilmer Andino');
+    expect(await cancel.isEnabled()).toBe(true);
+    await page.context().close();
+  }, 120_000);
+});
