@@ -15,6 +15,7 @@ import {
 import type { NamedRef } from './journeyTypes';
 import type { Problem } from './problem';
 import { homeNodeOf } from './homeNode';
+import { lintEventPointers } from './lintEventPointers';
 
 /** Events the engine sends itself; a journey file may not declare them. */
 const RESERVED_EVENTS = new Set(['nav.back', 'step.draft']);
@@ -163,7 +164,8 @@ function transitionPointer(edge: GraphEdge, key: 'guard' | 'actions'): string {
 /**
  * Finds what the meta-schema cannot see: unknown targets, guards, actions and actors,
  * unreachable states, states with no way out, routes used twice, private steps reachable
- * without signing in, and engine events a journey may not declare. `actors`: what a journey of
+ * without signing in, engine events a journey may not declare, and `/event` pointers that read
+ * what their event does not carry (lintEventPointers). `actors`: what a journey of
  * this country may invoke (`countryActorNames` of its provider operations).
  */
 export function lintJourney(graph: JourneyGraph, actors: readonly string[]): Problem[] {
@@ -302,6 +304,9 @@ export function lintJourney(graph: JourneyGraph, actors: readonly string[]): Pro
       message: `"${via.label}" leads from "${via.source.key}" to the private step "${node.key}" (${node.meta.route}) without signing in: mark that step public, or pass through a transition with "startSession"`,
     });
   }
+
+  // What each event carries: `/event/output` in an onDone, `/event/error` in an onError, ...
+  problems.push(...lintEventPointers(graph));
   return problems;
 }
 

@@ -9,12 +9,15 @@ import {
   type Shape,
 } from './contextShape';
 import { suggestion } from './didYouMean';
-import { nestedGuards } from './guards';
-import { asList, enteredLeaf, isAncestorOrSelf, subtree, type GraphEdge, type GraphNode, type JourneyGraph } from './journeyGraph';
+import { eachSubschema } from './eachSubschema';
+import { FAILURE_SCHEMA } from './failureSchema';
+import { asList, subtree, type GraphEdge, type GraphNode, type JourneyGraph } from './journeyGraph';
 import { pointerSegments, toPointer } from './jsonPointer';
-import type { JsonObject, NamedRef } from './journeyTypes';
+import type { JsonObject } from './journeyTypes';
+import { actionSites, builtPointers, enteringEdges, guardSites, isContext, isEvent, pointersIn, type ActionSite } from './pointerSites';
 import type { Problem } from './problem';
 import type { StepFile } from './stepFile';
+import { unsatisfiableProblems } from './unsatisfiableSchema';
 
 /** What the check needs of a provider operation: its answers' schemas by status (`'200'`). */
 export interface OperationAnswers {
@@ -23,10 +26,7 @@ export interface OperationAnswers {
 }
 
 /** What the journey sees of a failed call or capability (`/event/error`, see src/api/apiError.ts). */
-const ERROR_SHAPE = shapeOfSchema({
-  type: 'object',
-  properties: { status: { type: 'number' }, message: { type: 'string' }, code: { type: 'string' } },
-});
+const ERROR_SHAPE = shapeOfSchema(FAILURE_SCHEMA);
 
 /** What `toggle` keeps: items by a key that is data (a planId). */
 const SELECTION: Shape = { types: new Set(['object']), anyKey: openShape() };
@@ -38,13 +38,7 @@ const ENGINE_DATA: Array<[string, unknown]> = [
   ['/session/signedIn', { type: 'boolean' }],
 ];
 
-const isContext = (p: unknown): p is string => typeof p === 'string' && (p === '/context' || p.startsWith('/context/'));
-const isEvent = (p: unknown): p is string => typeof p === 'string' && (p === '/event' || p.startsWith('/event/'));
 const below = (pointer: string, head: string) => pointer.slice(head.length);
-
-function refParts(ref: NamedRef): { type: string; params: JsonObject } {
-  return typeof ref === 'string' ? { type: ref, params: {} } : { type: ref.type, params: ref.params ?? {} };
-}
 
 /** The step showing while a transition's state is active: itself or an ancestor with a route. */
 function ownStep(node: GraphNode): GraphNode | undefined {
@@ -57,75 +51,6 @@ function answerSchema(operation: OperationAnswers | undefined): unknown {
   if (!operation) return undefined;
   const status = ['200', ...Object.keys(operation.responses).filter((s) => /^2/.test(s)).sort()].find((s) => operation.responses[s]);
   return status === undefined ? undefined : operation.responses[status]?.schema;
-}
-
-/** One action with where it sits in the file and the transition that runs it, if any. */
-interface ActionSite {
-  type: string;
-  params: JsonObject;
-  pointer: string;
-  edge: GraphEdge | undefined;
-}
-
-function actionSites(graph: JourneyGraph): ActionSite[] {
-  const sites: ActionSite[] = [];
-  const add = (refs: NamedRef | NamedRef[] | undefined, pointer: string, edge: GraphEdge | undefined) => {
-    asList(refs).forEach((ref, i) => {
-      const at = Array.isArray(refs) ? `${pointer}/${i}` : pointer;
-      const { type, params } = refParts(ref);
-      sites.push({ type, params, pointer: typeof ref === 'string' ? at : `${at}/params`, edge });
-    });
-  };
-  for (const node of graph.nodes) {
-    add(node.config.entry, `${node.pointer}/entry`, undefined);
-    add(node.config.exit, `${node.pointer}/exit`, undefined);
-  }
-  for (const edge of graph.edges) add(edge.transition.actions, `${edge.pointer}/actions`, edge);
-  return sites;
-}
-
-/** Every guard of a transition, nested ones too, with its params' pointer and its transition. */
-function guardSites(graph: JourneyGraph): Array<{ params: JsonObject; pointer: string; edge: GraphEdge }> {
-  const sites: Array<{ params: JsonObject; pointer: string; edge: GraphEdge }> = [];
-  const visit = (ref: NamedRef, pointer: string, edge: GraphEdge) => {
-    const { params } = refParts(ref);
-    if (typeof ref !== 'string') sites.push({ params, pointer: `${pointer}/params`, edge });
-    nestedGuards(params).forEach((inner, i) => visit(inner, Array.isArray(params.of) ? `${pointer}/params/of/${i}` : `${pointer}/params/guard`, edge));
-  };
-  for (const edge of graph.edges) if (edge.guard !== undefined) visit(edge.guard, `${edge.pointer}/guard`, edge);
-  return sites;
-}
-
-/**
- * The transitions that enter `node` from outside it (so start what it invokes): a call's input
- * reads the event that entered its state, the PIN of the sign-in step's submit for example.
- */
-function enteringEdges(graph: JourneyGraph, node: GraphNode): GraphEdge[] {
-  return graph.edges.filter(
-    (edge) =>
-      !isAncestorOrSelf(node, edge.source) &&
-      edge.targets.some((t) => t.node !== undefined && (isAncestorOrSelf(node, t.node) || (isAncestorOrSelf(t.node, node) && isAncestorOrSelf(node, enteredLeaf(t.node) ?? t.node)))),
-  );
-}
-
-/** Every string below `value` that is a pointer of a kind (`/context`, `/event`), with its own pointer (constants skipped). */
-function pointersIn(value: unknown, pointer: string, found: Array<{ text: string; pointer: string }>, kind: (p: unknown) => p is string = isContext): void {
-  if (kind(value)) found.push({ text: value, pointer });
-  else if (Array.isArray(value)) value.forEach((v, i) => pointersIn(v, `${pointer}/${i}`, found, kind));
-  else if (value && typeof value === 'object') {
-    for (const [key, v] of Object.entries(value)) if (key !== 'value') pointersIn(v, `${pointer}${toPointer([key])}`, found, kind);
-  }
-}
-
-/**
- * The pointers an action reads the way a call's input does: a tracking record's `fields`, the
- * `object` an assign builds (of the kind asked: the journey's data, or the event).
- */
-function builtPointers({ type, params, pointer }: { type: string; params: JsonObject; pointer: string }, kind: (p: unknown) => p is string): Array<{ text: string; pointer: string }> {
-  const built = type === 'track' ? 'fields' : type === 'assign' ? 'object' : undefined;
-  const found: Array<{ text: string; pointer: string }> = [];
-  if (built && params[built] !== undefined) pointersIn(params[built], `${pointer}/${built}`, found, kind);
-  return found;
 }
 
 /** Every `ui:options` of a step file's uiSchema, with its pointer in the file. */
@@ -220,6 +145,10 @@ export function lintJourneyData(
     else if (type === 'toggle' && isContext(params.at)) declare(params.at, SELECTION);
   }
   for (const [pointer, schema] of Object.entries(graph.config.meta?.context ?? {})) if (isContext(pointer)) declare(pointer, shapeOfSchema(schema));
+  // Declared data no value can satisfy (a minimum above its maximum...) is a mistake in the declaration.
+  for (const [pointer, schema] of Object.entries(graph.config.meta?.context ?? {})) {
+    eachSubschema(schema, `/meta/context${toPointer([pointer])}`, (s, at, path) => journey.push(...unsatisfiableProblems(s, at, `the data at ${pointer}${toPointer(path)}`)));
+  }
 
   // Every other `/context` pointer must land on declared data.
   const check = (text: string, pointer: string, write: boolean, into: Problem[]) => {

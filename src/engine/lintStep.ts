@@ -1,8 +1,10 @@
 import { formatRules } from '../validation/formats';
 import { suggestion } from './didYouMean';
+import { eachSubschema } from './eachSubschema';
 import { toPointer } from './jsonPointer';
 import type { Problem } from './problem';
 import type { StepFile } from './stepFile';
+import { unsatisfiableProblems } from './unsatisfiableSchema';
 import { widgetCatalogue } from './widgetCatalogue';
 
 /** Which JSON Schema keywords make sense for which type: a limit on another type contradicts it. */
@@ -25,18 +27,6 @@ const TYPE_WORDS: Record<string, string> = {
 
 type Schema = Record<string, unknown>;
 
-/** Walks every subschema of a step's data schema with its JSON Pointer in the file. */
-function eachSubschema(schema: unknown, pointer: string, visit: (s: Schema, at: string) => void): void {
-  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return;
-  const s = schema as Schema;
-  visit(s, pointer);
-  for (const [name, child] of Object.entries((s.properties as Schema | undefined) ?? {})) eachSubschema(child, `${pointer}/properties${toPointer([name])}`, visit);
-  for (const key of ['items', 'if', 'then', 'else']) eachSubschema(s[key], `${pointer}/${key}`, visit);
-  for (const key of ['oneOf', 'anyOf', 'allOf']) {
-    ((s[key] as unknown[] | undefined) ?? []).forEach((child, i) => eachSubschema(child, `${pointer}/${key}/${i}`, visit));
-  }
-}
-
 /** Walks every uiSchema object with its pointer. */
 function eachUi(ui: unknown, pointer: string, visit: (u: Schema, at: string) => void): void {
   if (!ui || typeof ui !== 'object' || Array.isArray(ui)) return;
@@ -49,7 +39,9 @@ function eachUi(ui: unknown, pointer: string, visit: (u: Schema, at: string) => 
 /**
  * What the step meta-schema cannot see: the file named after its step, formats and widgets the
  * project knows, limits that contradict a field's type (a maxLength on a boolean), patterns that
- * are not regular expressions, required fields that do not exist.
+ * are not regular expressions, fields no value can satisfy (a minLength above the maxLength, a
+ * const or choice the field's own rules refuse, a required field that does not exist: see
+ * unsatisfiableSchema.ts).
  */
 export function lintStep(step: StepFile, expectedName: string): Problem[] {
   const problems: Problem[] = [];
@@ -65,7 +57,7 @@ export function lintStep(step: StepFile, expectedName: string): Problem[] {
       problems.push({ pointer: `${at}/ui:options/typing`, message: `unknown format "${typing}"${suggestion(typing, formats)}` });
     }
   });
-  eachSubschema(step.schema, '/schema', (s, at) => {
+  eachSubschema(step.schema, '/schema', (s, at, path) => {
     const type = typeof s.type === 'string' ? s.type : undefined;
     if (typeof s.format === 'string' && !formats.includes(s.format)) {
       problems.push({ pointer: `${at}/format`, message: `unknown format "${s.format}"${suggestion(s.format, formats)}` });
@@ -90,14 +82,8 @@ export function lintStep(step: StepFile, expectedName: string): Problem[] {
         problems.push({ pointer: `${at}/pattern`, message: 'the pattern is not a valid regular expression' });
       }
     }
-    const properties = Object.keys((s.properties as Schema | undefined) ?? {});
-    if (Array.isArray(s.required) && s.properties) {
-      s.required.forEach((name, i) => {
-        if (!properties.includes(String(name))) {
-          problems.push({ pointer: `${at}/required/${i}`, message: `required field "${String(name)}" is not among the properties${suggestion(String(name), properties)}` });
-        }
-      });
-    }
+    // Limits no value can keep, choices the field's own rules refuse, required fields that do not exist.
+    problems.push(...unsatisfiableProblems(s, at, path.length === 0 ? "the step's data" : `the field "${path.join('/')}"`));
   });
   const widgets = Object.keys(widgetCatalogue);
   eachUi(step.uiSchema, '/uiSchema', (u, at) => {

@@ -45,6 +45,11 @@ const kinds: Array<[kind: string, title: string]> = [
   ['missing-request-property', 'a required request property missing from an input map'],
   ['constant-wrong-type', 'a constant of the wrong type in an input map'],
   ['output-pointer-typo', 'a pointer into a call\'s answer that its response schema does not have, with did-you-mean'],
+  ['answer-pointer-root-typo', 'a pointer into a call\'s answer misspelt at its root (/event/outptu), with did-you-mean'],
+  ['error-pointer-typo', 'pointers into a call\'s failure that it does not carry, below /event/error and at its root, with did-you-mean'],
+  ['event-pointer-typo', 'a pointer into an agent\'s event that the event does not carry (by its examples), with did-you-mean'],
+  ['call-input-event-typo', 'a call\'s input reading what the event that starts it does not carry, with did-you-mean'],
+  ['impossible-declared-data', 'declared data (meta.context) whose limits no value can satisfy'],
 ];
 
 interface Fixture {

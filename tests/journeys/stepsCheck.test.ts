@@ -30,7 +30,7 @@ function check(cwd: string) {
 const kinds = readdirSync(fixturesDir).filter((f) => f.endsWith('.json')).sort();
 
 describe('npm run journeys:check on the step screens', () => {
-  it('covers unknown formats, unknown widgets, contradicting limits, missing step files, unknown and mistyped widget options, widgets calling unknown operations, sending session values or reading answers they cannot read, masks that follow a field the step does not have', () => {
+  it('covers unknown formats, unknown widgets, contradicting limits, missing step files, unknown and mistyped widget options, widgets calling unknown operations, sending session values or reading answers they cannot read, masks that follow a field the step does not have, fields no value can satisfy', () => {
     expect(kinds).toEqual(
       expect.arrayContaining([
         'unknown-format.json',
@@ -45,6 +45,11 @@ describe('npm run journeys:check on the step screens', () => {
         'widget-unreadable-answer.json',
         'mask-by-unknown-field.json',
         'journey-select-unknown-rows.json',
+        'min-length-above-max-length.json',
+        'impossible-number-range.json',
+        'impossible-item-count.json',
+        'choice-breaks-own-rule.json',
+        'const-breaks-own-rule.json',
       ]),
     );
   });
