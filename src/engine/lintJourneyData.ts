@@ -10,6 +10,7 @@ import {
 } from './contextShape';
 import { suggestion } from './didYouMean';
 import { eachSubschema } from './eachSubschema';
+import { entryPointerProblems } from './entryPointers';
 import { FAILURE_SCHEMA } from './failureSchema';
 import { asList, subtree, type GraphEdge, type GraphNode, type JourneyGraph } from './journeyGraph';
 import { pointerSegments, toPointer } from './jsonPointer';
@@ -126,6 +127,7 @@ export function lintJourneyData(
     return openShape();
   };
 
+  const declared = graph.config.meta?.context ?? {};
   // Writes that declare: what enters the journey from an event, new ids, counters, selections.
   const sites = actionSites(graph);
   const sitesOf = new Map<GraphEdge, ActionSite[]>();
@@ -142,9 +144,10 @@ export function lintJourneyData(
       declaring.add(site);
     } else if (type === 'newId' && isContext(params.to)) declare(params.to, shapeOfSchema({ type: 'string' }));
     else if (type === 'count' && isContext(params.at)) declare(params.at, shapeOfSchema({ type: 'number' }));
-    else if (type === 'toggle' && isContext(params.at)) declare(params.at, SELECTION);
+    // A selection the journey declares in meta.context (what each entry holds) is that, not any object.
+    else if (type === 'toggle' && isContext(params.at) && !(params.at in declared)) declare(params.at, SELECTION);
   }
-  for (const [pointer, schema] of Object.entries(graph.config.meta?.context ?? {})) if (isContext(pointer)) declare(pointer, shapeOfSchema(schema));
+  for (const [pointer, schema] of Object.entries(declared)) if (isContext(pointer)) declare(pointer, shapeOfSchema(schema));
   // Declared data no value can satisfy (a minimum above its maximum...) is a mistake in the declaration.
   for (const [pointer, schema] of Object.entries(graph.config.meta?.context ?? {})) {
     eachSubschema(schema, `/meta/context${toPointer([pointer])}`, (s, at, path) => journey.push(...unsatisfiableProblems(s, at, `the data at ${pointer}${toPointer(path)}`)));
@@ -175,6 +178,11 @@ export function lintJourneyData(
     const found: Array<{ text: string; pointer: string }> = [];
     pointersIn(invoke.input ?? {}, `${pointer}/input`, found);
     for (const f of found) check(f.text, f.pointer, false, journey);
+    journey.push(...entryPointerProblems(invoke.input ?? {}, `${pointer}/input`, root));
+  }
+  for (const site of sites) {
+    const built = site.type === 'track' ? 'fields' : site.type === 'assign' ? 'object' : undefined;
+    if (built && site.params[built] !== undefined) journey.push(...entryPointerProblems(site.params[built], `${site.pointer}/${built}`, root));
   }
 
   // What a step submits (`/event/data/...`) is the step's schema: a field it does not have is a typo.
@@ -259,6 +267,7 @@ export function lintJourneyData(
       const found: Array<{ text: string; pointer: string }> = [];
       pointersIn(site.options, site.pointer, found);
       for (const f of found) check(f.text, f.pointer, false, problems);
+      problems.push(...entryPointerProblems(site.options, site.pointer, root));
     }
     byStep.set(name, problems);
   }

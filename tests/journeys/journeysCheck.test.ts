@@ -50,6 +50,7 @@ const kinds: Array<[kind: string, title: string]> = [
   ['event-pointer-typo', 'a pointer into an agent\'s event that the event does not carry (by its examples), with did-you-mean'],
   ['call-input-event-typo', 'a call\'s input reading what the event that starts it does not carry, with did-you-mean'],
   ['impossible-declared-data', 'declared data (meta.context) whose limits no value can satisfy'],
+  ['entry-pointer-typo', 'a pointer inside each entry of a declared list or selection (a sum\'s or first\'s `of`) that the entries do not have, with did-you-mean'],
 ];
 
 interface Fixture {
