@@ -84,5 +84,9 @@ export function writtenDocument(settings: ProviderSettings, type: string, key: s
   return mask && key.length === mask.split('#').length - 1 ? applyMask(key, mask) : key;
 }
 
-/** An amount of money as the provider's messages write it: `$190.68`. */
-export const money = (settings: ProviderSettings, amount: number) => `${settings.currency.symbol}${amount.toFixed(2)}`;
+/**
+ * An amount of money as the provider's messages write it, its thousands grouped as the app writes
+ * amounts in both countries: `$190.68`, `$1,079.70` (agents read these words on the screen).
+ */
+const AMOUNT = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: 'always' });
+export const money = (settings: ProviderSettings, amount: number) => `${settings.currency.symbol}${AMOUNT.format(amount)}`;

@@ -93,13 +93,33 @@ export interface SummaryLine {
   text?: string;
   /** Words for the values: "M" → "Masculino". */
   labels?: Record<string, string>;
+  /**
+   * The value is a code or a list of codes, each written by the row of another list of the
+   * journey's data that holds it (`at`, the list; `key`, the row's key holding the code; `text`,
+   * how the row is written): the add-ons chosen by code, written with their names and prices.
+   */
+  rows?: { at: string; key: string; text: string };
 }
 
 /** What a line shows of its value, or nothing when the journey does not hold it. */
-function lineText(line: SummaryLine, value: unknown): string {
+function lineText(line: SummaryLine, value: unknown, read: (pointer: string) => unknown): string {
+  if (line.rows !== undefined) return namedRows(line.rows, value, read);
   if (line.text !== undefined) return value !== null && typeof value === 'object' && !Array.isArray(value) ? rowText(line.text, value as Row, money) : '';
   if (typeof value === 'number') return line.money === true ? money(value) : String(line.labels?.[String(value)] ?? value);
   return typeof value === 'string' ? (line.labels?.[value] ?? value) : '';
+}
+
+/** Codes written by the rows that hold them, joined by commas; a code no row holds is written as it is. */
+function namedRows(spec: NonNullable<SummaryLine['rows']>, value: unknown, read: (pointer: string) => unknown): string {
+  const codes = (Array.isArray(value) ? value : [value]).filter((code) => typeof code === 'string' || typeof code === 'number');
+  const listed = read(spec.at);
+  const rows = (Array.isArray(listed) ? listed : []).filter((row): row is Row => row !== null && typeof row === 'object');
+  return codes
+    .map((code) => {
+      const row = rows.find((candidate) => String(candidate[spec.key]) === String(code));
+      return row ? rowText(spec.text, row, money) : String(code);
+    })
+    .join(', ');
 }
 
 /**
@@ -108,7 +128,7 @@ function lineText(line: SummaryLine, value: unknown): string {
  * "label: value"; a value the journey does not hold is left out.
  */
 export function SummaryLines({ lines, read }: { lines: SummaryLine[]; read: (pointer: string) => unknown }) {
-  const shown = lines.map((line) => ({ line, text: lineText(line, read(line.from)) })).filter(({ text }) => text !== '');
+  const shown = lines.map((line) => ({ line, text: lineText(line, read(line.from), read) })).filter(({ text }) => text !== '');
   if (shown.length === 0) return null;
   return (
     <Stack gap={2}>

@@ -20,8 +20,16 @@ const text = (value: unknown) => (typeof value === 'string' || typeof value === 
  * @example offeredRowValues({ at: '/context/report/leads', value: 'id', only: { status: ['REQUESTED'] } }, journeyData) // ['L-1502']
  */
 export function offeredRowValues(option: JourneyRowsOption, journeyData: Record<string, unknown>): string[] {
+  return offeredRows(option, journeyData).map(({ value }) => value);
+}
+
+/** The rows a `journeySelect` offers now, each with the value the field keeps of it. */
+export function offeredRows(option: JourneyRowsOption, journeyData: Record<string, unknown>): Array<{ value: string; row: Record<string, unknown> }> {
   const listed = getAt({ context: journeyData }, option.at);
   const rows = (Array.isArray(listed) ? listed : []).filter((row): row is Record<string, unknown> => row !== null && typeof row === 'object');
   const fits = (row: Record<string, unknown>) => Object.entries(option.only ?? {}).every(([key, values]) => values.includes(row[key]));
-  return rows.filter(fits).map((row) => text(row[option.value])).filter((value) => value !== '');
+  return rows
+    .filter(fits)
+    .map((row) => ({ value: text(row[option.value]), row }))
+    .filter(({ value }) => value !== '');
 }

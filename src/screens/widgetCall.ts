@@ -47,8 +47,23 @@ export async function callForAnswer<A>(call: WidgetCaller, declared: WidgetCall,
  * step's form (`/form/<field>`). `ready` is false while a value it reads is still missing (a
  * city asked before its department is chosen).
  */
-export function widgetRequest(call: WidgetCall, data: Pick<StepFormContext, 'journeyData' | 'formData'>): { request: CallInput; ready: boolean } {
+export function widgetRequest(call: WidgetCall, data: Pick<StepFormContext, 'journeyData' | 'formData'>): { request: CallInput; ready: boolean; cannot: string[] } {
   const request = evaluateInputMap(call.input ?? {}, { context: data.journeyData, form: data.formData });
-  const ready = Object.keys(call.input ?? {}).every((key) => request[key] !== undefined && request[key] !== '');
-  return { request, ready };
+  const missing = Object.keys(call.input ?? {}).filter((key) => request[key] === undefined || request[key] === '');
+  // A value read from the form comes as the agent fills it in; one read from the journey's data
+  // will not come on this screen: the call cannot be made, and the widget says so.
+  const cannot = missing.filter((key) => !JSON.stringify(call.input?.[key]).includes('"/form/'));
+  return { request, ready: missing.length === 0, cannot };
 }
+
+/**
+ * What a widget says when its call cannot be made (a value of the sale it reads is missing), and
+ * what the console says for a tester: the operation and the input's keys, never a value.
+ */
+export function cannotCall(call: WidgetCall, keys: string[]): string {
+  console.error(`${call.operation} cannot be called: the journey's data has no value for ${keys.map((k) => `"${k}"`).join(', ')} (the step file's call input)`);
+  return CANNOT_CALL;
+}
+
+/** The agent's words for a call that cannot be made. */
+export const CANNOT_CALL = 'No se pudieron consultar las opciones: faltan datos de la venta. Vuelve al paso anterior e inténtalo de nuevo.';

@@ -73,10 +73,10 @@ export async function sellUntilActivation(page: Page, address: string, customer:
   await page.getByRole('button', { name: 'Elegido' }).waitFor();
   await click(page, 'Continuar');
   if (await reach('/adicionales')) return;
-  // Two add-ons: each picked from the list the provider gave for the plan.
+  // Two add-ons: each picked from the list the provider gave for the plan, with its monthly price.
   await page.getByLabel(/^Adicionales/).first().click();
-  await page.getByRole('option', { name: 'HBO Max', exact: true }).click();
-  await page.getByRole('option', { name: 'Paquete de fútbol', exact: true }).click();
+  await page.getByRole('option', { name: 'HBO Max · L 199.00 al mes', exact: true }).click();
+  await page.getByRole('option', { name: 'Paquete de fútbol · L 149.00 al mes', exact: true }).click();
   await page.keyboard.press('Escape');
   await click(page, 'Continuar');
   if (await reach('/proceder-pago')) return;

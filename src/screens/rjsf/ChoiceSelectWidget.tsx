@@ -2,7 +2,7 @@ import SelectWidget from '@rjsf/mantine/lib/widgets/SelectWidget.js';
 import { enumOptionsIndexForValue, labelValue, type WidgetProps } from '@rjsf/utils';
 import { useState, type CSSProperties } from 'react';
 import { flushSync } from 'react-dom';
-import { dropdownWhileOpen } from '../widgets/selectDropdown';
+import { listKeptMounted } from '../widgets/selectDropdown';
 import { InputFrame } from './inputFrame';
 
 const CHEVRON = { '--combobox-chevron-size': 'var(--combobox-chevron-size-sm)' } as CSSProperties;
@@ -18,7 +18,7 @@ const CHEVRON = { '--combobox-chevron-size': 'var(--combobox-chevron-size-sm)' }
  * theme's multi-select.
  */
 export default function ChoiceSelectWidget(props: WidgetProps) {
-  if (props.multiple) return <SelectWidget {...props} options={{ ...props.options, comboboxProps: { withinPortal: false, ...dropdownWhileOpen } }} />;
+  if (props.multiple) return <SelectWidget {...props} options={{ ...props.options, comboboxProps: { withinPortal: false, ...listKeptMounted } }} />;
   return <PhoneSelect {...props} />;
 }
 

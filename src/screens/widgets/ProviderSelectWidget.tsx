@@ -1,10 +1,10 @@
 import { MultiSelect, Select } from '@mantine/core';
-import { dropdownWhileOpen } from './selectDropdown';
+import { useListWhileOpen } from './selectDropdown';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { providerSelectAnswer, providerSelectCodedAnswer, type ProviderRow, type ProviderSelectAnswer } from '../../engine/widgetAnswers';
 import type { StepFormContext } from '../stepFormContext';
-import { callForAnswer, declaredCall, widgetRequest } from '../widgetCall';
+import { callForAnswer, cannotCall, declaredCall, widgetRequest } from '../widgetCall';
 
 /** The rows of an answer: the answer itself when it is a list, else its first list (`{"municipalities": [...]}`). */
 function rowsOf(answer: ProviderSelectAnswer | null): ProviderRow[] {
@@ -22,15 +22,21 @@ function rowsOf(answer: ProviderSelectAnswer | null): ProviderRow[] {
 export function ProviderSelectWidget({ id, name, value, onChange, options, label, rawErrors, disabled, required, placeholder, registry, schema, uiSchema }: WidgetProps) {
   const context = registry.formContext as StepFormContext;
   const declared = declaredCall(context, name, options);
-  const { request, ready } = declared ? widgetRequest(declared, context) : { request: {}, ready: false };
+  const { request, ready, cannot } = declared ? widgetRequest(declared, context) : { request: {}, ready: false, cannot: [] };
   const [rows, setRows] = useState<ProviderRow[]>([]);
   const [error, setError] = useState<string | undefined>();
   const asked = JSON.stringify(request);
   const keepsCode = options.keep === 'code';
 
   useEffect(() => {
+    if (declared && cannot.length > 0) {
+      setRows([]);
+      setError(cannotCall(declared, cannot));
+      return;
+    }
     if (!declared || !ready) {
       setRows([]);
+      setError(undefined);
       return;
     }
     let current = true;
@@ -51,9 +57,10 @@ export function ProviderSelectWidget({ id, name, value, onChange, options, label
   const data = rows.filter((row) => row.name).map((row) => ({ value: keepsCode ? String(row.code) : row.name, label: row.name }));
   // rjsf hands a list's widget no placeholder: read from its uiSchema then.
   const hint = placeholder || (typeof uiSchema?.['ui:placeholder'] === 'string' ? uiSchema['ui:placeholder'] : undefined);
-  const common = { id, label, required, data, error: rawErrors?.[0] ?? error, searchable: true, nothingFoundMessage: 'Sin opciones', size: 'md' as const, comboboxProps: dropdownWhileOpen, disabled: disabled || !ready };
+  const chosen = Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [];
+  const list = useListWhileOpen(data, chosen);
+  const common = { id, label, required, ...list, error: rawErrors?.[0] ?? error, searchable: true, nothingFoundMessage: 'Sin opciones', size: 'md' as const, disabled: disabled || !ready };
   if (schema.type === 'array') {
-    const chosen = Array.isArray(value) ? value.map(String) : [];
     return <MultiSelect {...common} placeholder={chosen.length > 0 ? undefined : hint} value={chosen} onChange={(next) => onChange(next.length > 0 ? next : undefined)} hidePickedOptions />;
   }
   return <Select {...common} placeholder={hint} value={typeof value === 'string' ? value : null} onChange={(next) => onChange(next ?? undefined)} />;

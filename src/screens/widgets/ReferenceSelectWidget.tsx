@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import { dropdownWhileOpen } from './selectDropdown';
+import { useListWhileOpen } from './selectDropdown';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { referenceData } from 'virtual:country/reference';
@@ -40,16 +40,17 @@ export function ReferenceSelectWidget(props: WidgetProps) {
     if (!fits) onChange(undefined);
   }, [fits]); // eslint-disable-line react-hooks/exhaustive-deps -- only when the choice stops fitting
 
+  const shown = typeof value === 'string' && fits ? value : null;
+  const list = useListWhileOpen(choices ?? [], shown === null ? [] : [shown]);
   return (
     <Select
       id={id}
-      comboboxProps={dropdownWhileOpen}
+      {...list}
       label={label}
       required={required}
       disabled={disabled || choices === undefined}
       placeholder={placeholder}
-      data={choices ?? []}
-      value={typeof value === 'string' && fits ? value : null}
+      value={shown}
       onChange={(next) => onChange(next ?? undefined)}
       error={rawErrors?.[0] ?? error}
       allowDeselect={false}

@@ -1,8 +1,31 @@
 import type { ComboboxProps } from '@mantine/core';
+import { useState } from 'react';
 
 /**
- * Every select's dropdown drawn only while it is open. Mantine keeps a combobox's options
- * mounted (hidden) by default, so a closed select of 300 suburbs put 300 options in the page at
- * every step change, the slowest part of one on a phone.
+ * A select's list kept in the page (Mantine's `keepMounted`), and its rows drawn only while it is
+ * open: a closed select holds its chosen rows only.
+ *
+ * Why both: Mantine's list takes its id when it is put in the page, and the field names that id
+ * (`aria-controls`) and says it is open (`aria-expanded`) only when it is drawn again. A list put
+ * in the page on opening (no `keepMounted`) left the field saying "collapsed" and pointing at no
+ * list while it was open, until something drew the field again (issue 30). Drawing every row of a
+ * closed select put 300 suburbs in the page at every step change, the slowest part of one on a
+ * phone (issue 16): the rows wait for the opening.
+ *
+ * @example
+ * const list = useListWhileOpen(data, value ? [value] : []);
+ * <Select {...list} value={value} ... />
  */
-export const dropdownWhileOpen: ComboboxProps = { keepMounted: false };
+export function useListWhileOpen<Row extends { value: string }>(rows: Row[], chosen: readonly string[]) {
+  const [open, setOpen] = useState(false);
+  const comboboxProps: ComboboxProps = { keepMounted: true };
+  return {
+    data: open ? rows : rows.filter((row) => chosen.includes(row.value)),
+    comboboxProps,
+    onDropdownOpen: () => setOpen(true),
+    onDropdownClose: () => setOpen(false),
+  };
+}
+
+/** A select whose list is short and fixed (a schema's choices): kept in the page, for the reason above. */
+export const listKeptMounted: ComboboxProps = { keepMounted: true };

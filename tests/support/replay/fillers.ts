@@ -122,12 +122,22 @@ const chooseReferenceRow: FieldFiller = async (ctx, field, value) => {
   await pickOption(ctx, field, title);
 };
 
-/** A select of rows the journey holds (`journeySelect`): the option whose text shows the value. */
+/**
+ * A select of rows the journey holds (`journeySelect`): the option whose text shows the value, or
+ * the row it keeps (an add-on kept by its code, shown by its name); on a list field, each value.
+ */
 const chooseJourneyRow: FieldFiller = async (ctx, field, value) => {
   const input = await control(ctx, field);
   await enabled(input, `the field "${field.name}" (${field.widget})`);
-  await input.click();
-  await pickOption(ctx, field, String(value), (name) => name.includes(String(value)));
+  const values = Array.isArray(value) ? value.map(String) : [String(value)];
+  for (const one of values) {
+    await input.click();
+    const kept = ctx.page.getByRole('listbox').locator(`[role=option][value="${one.replace(/"/g, '\\"')}"]`);
+    await ctx.page.getByRole('listbox').getByRole('option').first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+    if ((await kept.count()) > 0) await kept.first().click();
+    else await pickOption(ctx, field, one, (name) => name.includes(one));
+  }
+  if (Array.isArray(value)) await ctx.page.keyboard.press('Escape');
 };
 
 /** The radio group of a field (by its label), or the page when it has none. */
