@@ -1,6 +1,6 @@
 import { Alert, AppShell, Burger, Group, Loader, NavLink, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { memo, useCallback, useState, type ReactNode } from 'react';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { memo, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { appTitle, sidebar } from 'virtual:country';
 import { IdleGuard } from './IdleGuard';
 import { currentStep } from '../engine/compileJourney';
@@ -27,6 +27,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
     return step !== undefined && !step.public;
   });
   const [opened, { toggle, close }] = useDisclosure(false);
+  // Below the sidebar's breakpoint (Mantine's sm, 48em) a closed sidebar is only moved off the
+  // screen: inert, so that a screen reader does not read it nor a tab reach its entries.
+  const phone = useMediaQuery('(max-width: 47.99em)');
   const [exporting, setExporting] = useState<Exporting>('idle');
   // Stable, so that the sidebar is not drawn again on every step change (SidebarEntries is memo).
   const pick = useCallback((event: string) => {
@@ -46,12 +49,22 @@ export function AppLayout({ children }: { children: ReactNode }) {
     }
   }, [sessionRecord]);
   const expire = useCallback(() => actor.send({ type: 'session.idle' } as never), [actor]);
+  // Escape closes the open menu, as it closes a list or a calendar (a keyboard or switch user
+  // would otherwise have to find the burger again).
+  useEffect(() => {
+    if (!opened) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [opened, close]);
   return (
     <AppShell header={{ height: 56 }} navbar={signedIn ? { width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } } : undefined} padding="md">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
           <Group gap="sm">
-            {signedIn && <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Menú" />}
+            {signedIn && <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Menú" aria-expanded={opened} />}
             <Text fw={700}>{appTitle}</Text>
           </Group>
           <HeaderStatus />
@@ -60,7 +73,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       {signedIn && (
         // The sidebar: the country's menu (spec 2.3) as its own navigation, exactly its entries;
         // the session's export for testers and support below it, outside the menu.
-        <AppShell.Navbar p="sm" aria-label="Barra lateral">
+        <AppShell.Navbar p="sm" aria-label="Barra lateral" inert={phone === true && !opened}>
           <SidebarEntries onPick={pick} exporting={exporting} onExport={exportSession} />
         </AppShell.Navbar>
       )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axeViolations } from '../support/axe';
+import { violationsInEveryState } from '../support/everyState';
 import { screenshot } from '../support/chromium';
 import { armFault as armSandboxFault, at, click, createOrder, fromMenu, onArrival, sellUntilConfirmation } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
@@ -27,7 +27,7 @@ async function recordedPage() {
   let shot = 0;
   // The progress each screen arrived at shows (none where there is none).
   const progress: string[] = [];
-  // What axe-core finds against WCAG 2.2 A and AA on each screen arrived at.
+  // What axe-core finds against WCAG 2.2 A and AA on each screen arrived at, in every state it shows (tests/support/everyState.ts).
   const violations: string[] = [];
   // Every tappable control smaller than 44 x 44 px at a 390 x 844 viewport, on each screen arrived at.
   const smallTargets: string[] = [];
@@ -35,7 +35,7 @@ async function recordedPage() {
   const summaries: string[] = [];
   onArrival(page, async (route) => {
     shot += 1;
-    for (const v of await axeViolations(page)) violations.push(`${route}: ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+    violations.push(...(await violationsInEveryState(page, route)));
     smallTargets.push(...describeSmall(route, await smallTapTargets(page)));
     if (route === '/confirmar-seleccion-paquete') summaries.push(await page.locator('main').innerText());
     const label = page.getByLabel('Progreso');

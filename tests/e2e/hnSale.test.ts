@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axeViolations } from '../support/axe';
+import { violationsInEveryState } from '../support/everyState';
 import { screenshot } from '../support/chromium';
 import { activate, fillAddress, fillContract, MARIA, progressOf, scheduleVisit, sellUntilActivation, signInToClientInformation, submitClient, type HnCustomer } from '../support/hnSale';
 import { at, choose, click, fromMenu, listOptions } from '../support/sale';
@@ -51,20 +51,29 @@ describe('a Honduras sale in Chromium', () => {
     // Every tappable control smaller than 44 x 44 px at a 390 x 844 viewport (tests/support/tapTargets.ts).
     const smallTargets: string[] = [];
     let shot = 0;
+    let payment = '';
     await sellUntilActivation(page, app.address, newClient('0801199000101'), {
       look: async (route) => {
         shot += 1;
-        for (const v of await axeViolations(page)) violations.push(`${route}: ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+        violations.push(...(await violationsInEveryState(page, route)));
         smallTargets.push(...describeSmall(route, await smallTapTargets(page)));
         await screenshot(page, `hn-sale-${String(shot).padStart(2, '0')}${route.replace(/\//g, '-')}`);
         if (PROGRESS[route]) seen[route] = await progressOf(page);
+        if (route === '/activacion') payment = await page.locator('main').innerText();
       },
     });
+    // Issue 30: the payment screen showed neither the package, its price, the add-ons nor the
+    // installation charge. The first offer, its two add-ons, 12 months and their charge, in lempiras.
+    expect(payment).toContain('Doble Play Internet 50 Mbps + TV');
+    expect(payment).toContain('L 1,150.00 al mes');
+    expect(payment).toContain('Adicionales: HBO Max (L 199.00 al mes), Paquete de fútbol (L 149.00 al mes)');
+    expect(payment).toContain('Meses de contrato: 12');
+    expect(payment).toContain('Cargo de instalación: L 575.00');
     await activate(page, /^Pagar al instalador/);
     await at(page, '/agendar-visita', 20_000);
     seen['/agendar-visita'] = await progressOf(page);
     expect(seen).toEqual(PROGRESS);
-    for (const v of await axeViolations(page)) violations.push(`/agendar-visita: ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
+    violations.push(...(await violationsInEveryState(page, '/agendar-visita')));
     smallTargets.push(...describeSmall('/agendar-visita', await smallTapTargets(page)));
     // Every screen of Honduras's sale passes axe-core's WCAG 2.2 A and AA rules.
     expect(violations).toEqual([]);
