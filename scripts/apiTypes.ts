@@ -12,6 +12,7 @@ import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
+import type { OperationTable } from '../src/api/operationTable';
 import { FILLED_BY_API_LAYER } from '../src/engine/checkInputMap';
 import { apiSpecProblems, countryCodes, loadCountryOperations, SpecError, type Operation } from '../src/sandbox/openapiSpecs';
 import { openapiRoots } from './countryActors';
@@ -29,9 +30,12 @@ function suppliedKeys(op: Operation): string[] {
   return [...files, ...filled];
 }
 
-function operationsModule(root: string, cc: string, families: string[]): string {
-  const operations = loadCountryOperations(cc, root);
-  const table = Object.fromEntries(
+/**
+ * A country's table of operations (`OperationTable`) from its spec's operations, as the generated
+ * `operations.ts` holds it: where each input goes and its marks.
+ */
+export function operationTableOf(operations: Operation[]): OperationTable {
+  return Object.fromEntries(
     operations.map((op) => [
       op.operationId,
       {
@@ -50,6 +54,11 @@ function operationsModule(root: string, cc: string, families: string[]): string 
       },
     ]),
   );
+}
+
+function operationsModule(root: string, cc: string, families: string[]): string {
+  const operations = loadCountryOperations(cc, root);
+  const table = operationTableOf(operations);
   const name = (family: string) => `${family}Operations`;
   const types = operations.map((op) => {
     const of = `${name(op.family)}[${JSON.stringify(op.operationId)}]`;

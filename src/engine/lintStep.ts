@@ -4,7 +4,7 @@ import { eachSubschema } from './eachSubschema';
 import { toPointer } from './jsonPointer';
 import type { Problem } from './problem';
 import type { StepFile } from './stepFile';
-import { unsatisfiableProblems } from './unsatisfiableSchema';
+import { TYPE_WORDS, unsatisfiableProblems } from './unsatisfiableSchema';
 import { widgetCatalogue } from './widgetCatalogue';
 
 /** Which JSON Schema keywords make sense for which type: a limit on another type contradicts it. */
@@ -15,15 +15,6 @@ const KEYWORDS_OF_TYPE: Record<string, string[]> = {
   object: ['properties', 'required', 'additionalProperties'],
 };
 KEYWORDS_OF_TYPE.integer = KEYWORDS_OF_TYPE.number as string[];
-const TYPE_WORDS: Record<string, string> = {
-  string: 'text',
-  number: 'a number',
-  integer: 'a whole number',
-  array: 'a list',
-  object: 'an object',
-  boolean: 'true or false',
-  null: 'null',
-};
 
 type Schema = Record<string, unknown>;
 

@@ -3,7 +3,8 @@ import type { Problem } from './problem';
 
 type Schema = Record<string, unknown>;
 
-const TYPE_WORDS: Record<string, string> = {
+/** Each JSON Schema type in words, for messages. */
+export const TYPE_WORDS: Record<string, string> = {
   string: 'text',
   number: 'a number',
   integer: 'a whole number',

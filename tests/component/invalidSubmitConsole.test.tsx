@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import './jsdomShims';
 import { cleanup, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { showStep } from './stepScreen';
+import { submitWrongDui } from './stepScreen';
 
 afterEach(() => {
   cleanup();
@@ -16,11 +15,7 @@ afterEach(() => {
 describe('an invalid submit', () => {
   it("shows the field's Spanish error, sends nothing and writes nothing to console.error (/información-del-cliente)", async () => {
     const errors = vi.spyOn(console, 'error');
-    const sent = await showStep('clientInformation');
-    const user = userEvent.setup({ delay: null });
-    await user.click(screen.getByRole('textbox', { name: /^Número de documento/ }));
-    await user.paste('04644848-8');
-    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    const { sent, user } = await submitWrongDui();
     expect((await screen.findAllByText('El DUI ingresado no es válido')).length).toBeGreaterThan(0);
     // Twice: the second press finds the error already showing and asks the form again.
     await user.click(screen.getByRole('button', { name: 'Continuar' }));

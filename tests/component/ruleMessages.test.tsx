@@ -3,7 +3,7 @@ import './jsdomShims';
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { showStep } from './stepScreen';
+import { showStep, submitWrongDui } from './stepScreen';
 
 afterEach(cleanup);
 
@@ -12,11 +12,7 @@ afterEach(cleanup);
 
 describe("a rule's message on a step", () => {
   it('says "El DUI ingresado no es válido" for a DUI with a wrong check digit, and does not go on (/información-del-cliente)', async () => {
-    const sent = await showStep('clientInformation');
-    const user = userEvent.setup({ delay: null });
-    await user.click(screen.getByRole('textbox', { name: /^Número de documento/ }));
-    await user.paste('04644848-8');
-    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    const { sent } = await submitWrongDui();
     expect((await screen.findAllByText('El DUI ingresado no es válido')).length).toBeGreaterThan(0);
     expect(sent.filter((event) => event.type === 'step.submit')).toEqual([]);
   });

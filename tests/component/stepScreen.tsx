@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import validator from '@rjsf/validator-ajv8';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { StepFile } from '../../src/engine/stepFile';
 import { StepForm, withDefaults } from '../../src/screens/rjsf/StepForm';
 import { LoadedStepScreen, StepScreen } from '../../src/screens/StepScreen';
@@ -27,6 +28,19 @@ export async function showStep(stepName: string, journeyData: Record<string, unk
   // The step's modules load on first use: on a busy 2-core machine that is more than the default second.
   await screen.findByRole('heading', { level: 2 }, { timeout: 10_000 });
   return sent;
+}
+
+/**
+ * Shows El Salvador's client information step and presses 'Continuar' with a DUI whose check
+ * digit is wrong (04644848-8): the events the screen sent, and the user to go on with.
+ */
+export async function submitWrongDui() {
+  const sent = await showStep('clientInformation');
+  const user = userEvent.setup({ delay: null });
+  await user.click(screen.getByRole('textbox', { name: /^Número de documento/ }));
+  await user.paste('04644848-8');
+  await user.click(screen.getByRole('button', { name: 'Continuar' }));
+  return { sent, user };
 }
 
 /**

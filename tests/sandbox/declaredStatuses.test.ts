@@ -24,14 +24,15 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { Middleware } from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationTableOf } from '../../scripts/apiTypes';
 import type { CallInput } from '../../src/api/callOperation';
-import type { OperationTable } from '../../src/api/operationTable';
 import { loadCountryOperations, loadSpecFiles, resolveRefs, type Operation } from '../../src/sandbox/openapiSpecs';
 import { handlers } from '../../src/sandbox/handlers/registry';
 import { refusals } from '../../src/sandbox/requestLimits';
 import { countryApis, createSandbox, type CountryApi, type Sandbox } from '../../src/sandbox/server';
 import { handlerStatuses, type HandlerStatuses } from '../support/handlerStatuses';
 import { signedHttpClient } from '../support/signedHttpClient';
+import { svCalls, type CallState } from '../support/svCalls';
 
 type Json = Record<string, unknown>;
 type Responses = Record<string, { schema: unknown }>;
@@ -69,28 +70,6 @@ function everyOperation(country: CountryApi): Responses {
 /** The response a status answers with, as declared: its own, else its range (`4XX`), else `default`. */
 function declaredFor(responses: Responses, status: number): { schema: unknown } | undefined {
   return responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
-}
-
-/** The country's table of operations, as `npm run api:types` writes it (scripts/apiTypes.ts), from its spec. */
-function tableOf(operations: Operation[]): OperationTable {
-  return Object.fromEntries(
-    operations.map((op) => [
-      op.operationId,
-      {
-        family: op.family,
-        method: op.method,
-        path: op.path,
-        private: op.private,
-        pathParams: op.parameters.filter((p) => p.in === 'path').map((p) => p.name),
-        query: op.parameters.filter((p) => p.in === 'query').map((p) => p.name),
-        headers: op.parameters.filter((p) => p.in === 'header').map((p) => p.name),
-        body: op.body?.mediaType ?? null,
-        signing: op.signing ?? null,
-        ...(op.notFound ? { notFound: op.notFound } : {}),
-        ...(op.session ? { session: op.session } : {}),
-      },
-    ]),
-  );
 }
 
 /** The statuses an operation declares, for messages. */
@@ -158,75 +137,13 @@ describe('every status a handler can answer, read from its code', () => {
 // ---------------------------------------------------------------------------------------------
 // From the wire.
 
-/** What earlier answers gave, for the requests that name it (an upload's file, a user, an order, a date). */
-type State = Record<string, string>;
-type Inputs = Array<[operationId: string, input: (state: State) => CallInput]>;
+type Inputs = Array<[operationId: string, input: (state: CallState) => CallInput]>;
 
 const image = (name: string) => new Blob([readFileSync(`tests/fixtures/ids/${name}`)], { type: 'image/png' });
 const now = () => new Date().toISOString();
 
 /** SV's calls in the order an agent makes them, each valid with the seed (src/sandbox/seed/sv/README.md). */
-const SV: Inputs = [
-  ['publicKey', () => ({})],
-  ['accessToken', () => ({ code: '2580', country: 'SV' })],
-  ['salesPersonDetails', () => ({ password: '2580' })],
-  ['sessionKeepAlive', () => ({})],
-  ['agentCredentials', () => ({ requestDate: now() })],
-  ['getConfigParams', () => ({ module: 'd2d', id: 'config' })],
-  ['promotionDetails', () => ({ salesPersonCode: 'SV-POA-001' })],
-  ['departments', () => ({})],
-  ['city', () => ({ deparment: '06' })],
-  ['suburb', () => ({ department: '06', city: '0614' })],
-  ['clientInfoValidateV2', () => ({ identificationID: '046448482', identificationType: 'DUI', requestDate: now(), code: 'SV-POA-001' })],
-  ['clientDetail', () => ({ id: '046448482' })],
-  ['clientSubscription', () => ({ id: 'C-100245' })],
-  ['clientSubscriptionBalance', () => ({ id: 'C-100245' })],
-  ['customerContact', () => ({ cliFirstName: 'Ana', cliLastName: 'Pérez', cliTelephone: '70001234', cliEmail: 'ana.perez@example.com' })],
-  ['coverageAreas', () => ({})],
-  ['checkCoverage', () => ({ latitude: 13.697366, longitude: -89.192282 })],
-  ['coverage', () => ({ department: 'San Salvador', city: 'San Salvador', suburb: 'Centro Histórico', latitude: 13.697366, longitude: -89.192282 })],
-  ['products', () => ({ node: 'N-SS-CEN-01', nodeClass: '10' })],
-  ['activationCost', () => ({ pin: '2580', productType: 'Bundle', monthsContract: 12, node: 'N-SS-CEN-01', documentType: 'DUI', documentNumber: '046448482', flow: 'O', productList: [{ product: 'PLAN-TRIPLE-100' }] })],
-  ['incomeValidate', () => ({ trxType: 'HOME', requestDate: now(), identificationType: 'DUI', identificationId: '046448482', offerAmount: 45, offerTaxesAmount: 5.85, customerIncome: 900 })],
-  ['frontIdUpload', () => ({ region: 'SV', files: [{ field: 'file', blob: image('ana-perez-front.png'), name: 'front.png' }] })],
-  ['idRecognition', (s) => ({ fileName: s.fileName ?? '', region: 'SV' })],
-  ['rearIdRecognition', () => ({ region: 'SV', files: [{ field: 'file', blob: image('ana-perez-rear.png'), name: 'rear.png' }] })],
-  ['validateDUI', () => ({ dui: '046448482' })],
-  ['emailChecker', () => ({ email: 'ana.perez@example.com' })],
-  ['users', () => ({ documentType: 'DUI', documentNumber: '046448482', cliFirstName: 'Ana', cliLastName: 'Pérez', cliEmail: 'ana.perez@example.com', cliTelephone: '70001234' })],
-  ['getUser', (s) => ({ id: s.userId ?? '' })],
-  ['contactMediumsPhones', (s) => ({ id: s.userId ?? '', phone: '70001234' })],
-  ['contactMediumsEmails', (s) => ({ id: s.userId ?? '', email: 'ana.perez@example.com' })],
-  ['getOTP', () => ({ channel: 'sms', to: '70001234' })],
-  ['validateOTP', () => ({ channel: 'sms', to: '70001234', code: '000000' })],
-  ['termsAndConditions', () => ({})],
-  ['fieldServicesCosts', () => ({})],
-  ['scheduleDates', () => ({ orderType: 'Instalation', node: 'N-SS-CEN-01' })],
-  ['getTimeSlots', (s) => ({ requestDate: s.date ?? '', orderType: 'Instalation', node: 'N-SS-CEN-01' })],
-  [
-    'activation',
-    (s) => ({
-      'Idempotency-Key': 'declared-statuses-sv',
-      ifMultichannel: 'S',
-      vendPass: '2580',
-      poaSellerCode: 'SV-POA-001',
-      cliFirstName: 'Ana',
-      cliFirstLastName: 'Pérez',
-      cliEmail: 'ana.perez@example.com',
-      cliContactPhoneList: ['70001234'],
-      cliDocument: [{ cliDocumentType: 'DUI', cliDocumentNum: '046448482' }],
-      actAddress: { department: 'San Salvador', city: 'San Salvador', suburb: 'Centro Histórico', street: 'Calle Arce', house: '12' },
-      actNode: { id: 'N-SS-CEN-01' },
-      productList: [{ product: 'PLAN-TRIPLE-100' }],
-      monthsContract: 12,
-      cliInstallationDate: s.date ?? '',
-      installationTime: 'AM',
-    }),
-  ],
-  ['sales', () => ({ pin: '2580', page: 1, pageSize: 20 })],
-  ['salesDetail', (s) => ({ msisdn: '70000001', id: s.leadId ?? '', pin: '2580' })],
-  ['logout', () => ({ country: 'SV' })],
-];
+const SV: Inputs = svCalls({ idempotencyKey: 'declared-statuses-sv', contract: 'C-100245', date: '' });
 
 /** The seed's other branches in SV: each a request a caller can make, which the valid ones above do not reach. */
 const SV_BRANCHES: Inputs = [
@@ -322,7 +239,7 @@ const PLAYS: Record<string, { valid: Inputs; branches: Inputs }> = {
 };
 
 /** What the next calls' answers come from, when kept. */
-function remember(state: State, operationId: string, data: unknown): void {
+function remember(state: CallState, operationId: string, data: unknown): void {
   if (!data || typeof data !== 'object') return;
   const answer = data as Json;
   if (operationId === 'frontIdUpload') state.fileName = String((answer.Payload as Json | undefined)?.fileName ?? '');
@@ -395,7 +312,7 @@ const parsed = (text: string): unknown => {
 describe.each(countries.map((country) => [country.code, country] as const))('every answer of country %s, from the wire', (cc, country) => {
   const operations = operationsOf(country);
   const byId = new Map(operations.map((op) => [op.operationId, op]));
-  const table = tableOf(operations);
+  const table = operationTableOf(operations);
   const once = everyOperation(country);
   const signs = operations.some((op) => op.signing === 'publishes-keys') && operations.some((op) => op.signing === 'sign-in');
   const play = PLAYS[cc];
@@ -441,7 +358,7 @@ describe.each(countries.map((country) => [country.code, country] as const))('eve
       },
     };
     const api = seller.countryClient(table, { fetch: wire, middleware: [recorder] });
-    const state: State = {};
+    const state: CallState = {};
     let keys = 0;
     /**
      * A call through the app's own client (signed, its answer opened). A variant of an order gets

@@ -73,17 +73,13 @@ export function DatePickerWidget(props: WidgetProps) {
   const placeholder = dates.length > 0 ? hint : 'Sin fechas disponibles';
   const buttons = options.buttons as ConfirmButtons | undefined;
   const spanish = useSpanishCalendar(calendar.defaultDate);
+  // The field as either control shows it.
+  const field = { id, label, required, placeholder, disabled: dates.length === 0, error: rawErrors?.[0], value: chosen };
   return (
     <DatesProvider settings={{ locale: 'es', firstDayOfWeek: 1, weekendDays: [] }}>
       {buttons ? (
         <ConfirmedDate
-          id={id}
-          label={label}
-          required={required}
-          placeholder={placeholder}
-          disabled={dates.length === 0}
-          error={rawErrors?.[0]}
-          value={chosen}
+          {...field}
           onSave={(next) => onChange(next ?? undefined)}
           buttons={buttons}
           calendar={{ ...calendar, ...spanish.props }}
@@ -91,19 +87,13 @@ export function DatePickerWidget(props: WidgetProps) {
         />
       ) : (
         <DatePickerInput
-          id={id}
-          label={label}
-          required={required}
-          placeholder={placeholder}
-          disabled={dates.length === 0}
-          value={chosen}
+          {...field}
           onChange={(next) => onChange(next ?? undefined)}
           valueFormat="DD/MM/YYYY"
           {...calendar}
           {...spanish.props}
           onClick={() => spanish.open(calendar.defaultDate)}
           dropdownType="modal"
-          error={rawErrors?.[0]}
           size="md"
         />
       )}
