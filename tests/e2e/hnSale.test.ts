@@ -93,6 +93,7 @@ describe('a Honduras sale in Chromium', () => {
     await scheduleVisit(page);
     await at(page, '/orden-exito');
     await screenshot(page, 'hn-sale-success');
+    expect(await violationsInEveryState(page, '/orden-exito')).toEqual([]);
     // What the provider recorded: the two add-ons by their codes, how the order is paid, the visit.
     const leadId = /L-\d+/.exec(await page.locator('main').innerText())?.[0];
     const row = app.sandbox.databases.get('hn')?.prepare('select data from leads where id = ?').get(leadId) as { data: string } | undefined;
@@ -115,6 +116,8 @@ describe('a Honduras sale in Chromium', () => {
     for (const word of ['Completado', 'Pendiente', 'Rechazado', 'Accion necesaria']) expect(report).toContain(word.toLowerCase());
     expect(report).toMatch(/l-2\d{3}/);
     await screenshot(page, 'hn-sale-report');
+    // The report and its cancel form in every state (the lead's and the reason's lists open).
+    const later = await violationsInEveryState(page, '/ventas-reporte');
 
     // A pending lead cancelled with one of Honduras's four reasons.
     // The leads that can still be cancelled are offered (pending or waiting for the seller), no settled one.
@@ -129,6 +132,9 @@ describe('a Honduras sale in Chromium', () => {
     await page.getByText('La solicitud fue cancelada').waitFor();
     await expect.poll(async () => (await page.getByText('L-1502').locator('xpath=../..').innerText()).toLowerCase()).toContain('cancelado');
     await screenshot(page, 'hn-sale-report-cancelled');
+    // After the cancel (the message shown, the form emptied) too.
+    later.push(...(await violationsInEveryState(page, '/ventas-reporte, cancelled')));
+    expect(later).toEqual([]);
     // The calendar, the sidebar and a select's options are 44 x 44 px targets too.
     expect(smallTargets).toEqual([]);
     await page.context().close();
@@ -154,6 +160,8 @@ describe('Honduras branches in Chromium', () => {
     await page.getByText('Solicitud L-1001').waitFor();
     await page.getByText('Creada el 20/11/2026').waitFor();
     await screenshot(page, 'hn-branch-active-transaction');
+    // After the provider's refusal or answer, in every state the screen shows.
+    expect(await violationsInEveryState(page, '/transaccion-activa')).toEqual([]);
     await click(page, 'Volver al inicio');
     await at(page, '/inicio');
     await page.context().close();
@@ -165,6 +173,8 @@ describe('Honduras branches in Chromium', () => {
     // What the customer owes, in lempiras.
     await page.getByText('Saldo pendiente: L 1,250.50').waitFor();
     await screenshot(page, 'hn-branch-debt');
+    // After the provider's refusal or answer, in every state the screen shows.
+    expect(await violationsInEveryState(page, '/la-información-del-cliente-falló')).toEqual([]);
     await click(page, 'Reintentar');
     await at(page, '/información-del-cliente');
     await page.context().close();
@@ -176,6 +186,8 @@ describe('Honduras branches in Chromium', () => {
     await page.getByText('Internet Hogar 50 Mbps').waitFor();
     await page.getByText('Col. Kennedy, Tegucigalpa · Contrato C-5001').waitFor();
     await screenshot(page, 'hn-branch-existing-services');
+    // After the provider's refusal or answer, in every state the screen shows.
+    expect(await violationsInEveryState(page, '/servicios-existentes')).toEqual([]);
     await page.getByRole('radio', { name: 'Modificar servicios existentes' }).check();
     await click(page, 'Continuar');
     await at(page, '/mitigo');
@@ -208,6 +220,8 @@ describe('Honduras branches in Chromium', () => {
     await click(page, 'Verificar ofertas');
     await at(page, '/oferta-no-disponible');
     await screenshot(page, 'hn-branch-no-offer');
+    // After the provider's refusal or answer, in every state the screen shows.
+    expect(await violationsInEveryState(page, '/oferta-no-disponible')).toEqual([]);
     await click(page, 'Volver al mapa');
     await at(page, '/direccion-mapa');
     await page.context().close();
@@ -220,6 +234,8 @@ describe('Honduras branches in Chromium', () => {
     await at(page, '/id-no-valido');
     await page.getByText('El documento no coincide con el registro nacional').waitFor();
     await screenshot(page, 'hn-branch-id-not-valid');
+    // After the provider's refusal or answer, in every state the screen shows.
+    expect(await violationsInEveryState(page, '/id-no-valido')).toEqual([]);
     await click(page, 'Revisar datos');
     await at(page, '/id-revisar');
     await page.context().close();
@@ -233,6 +249,8 @@ describe('Honduras branches in Chromium', () => {
     await click(page, 'Continuar');
     await at(page, '/id-no-valido');
     await page.getByText('El cliente no puede firmar un contrato nuevo: tiene un acuerdo anulado por fraude').waitFor();
+    // After the provider's refusal or answer, in every state the screen shows.
+    expect(await violationsInEveryState(page, '/id-no-valido, agreement refused')).toEqual([]);
     await page.context().close();
   }, 120_000);
 
