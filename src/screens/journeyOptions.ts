@@ -23,6 +23,12 @@ export const JOURNEY_OPTION_KEYS: ReadonlySet<string> = new Set([
   'pages',
 ]);
 
+/**
+ * Whether a `ui:options` key is the journey's. `rows` is both a journeySelect's rows (an object:
+ * the journey's data it lists) and a textarea's height (a number, the widget's own).
+ */
+const isJourneyOption = (option: string, setting: unknown) => JOURNEY_OPTION_KEYS.has(option) && !(option === 'rows' && typeof setting === 'number');
+
 /** Each field's journey options, by the field's name (rjsf's WidgetProps.name). */
 export type FieldOptions = Record<string, Record<string, unknown>>;
 
@@ -39,7 +45,7 @@ export function splitJourneyOptions(ui: UiSchema): { ui: UiSchema; fieldOptions:
       if (key === 'ui:options' && value && typeof value === 'object') {
         const own: Record<string, unknown> = {};
         const journey: Record<string, unknown> = {};
-        for (const [option, setting] of Object.entries(value as Record<string, unknown>)) (JOURNEY_OPTION_KEYS.has(option) ? journey : own)[option] = setting;
+        for (const [option, setting] of Object.entries(value as Record<string, unknown>)) (isJourneyOption(option, setting) ? journey : own)[option] = setting;
         if (Object.keys(own).length > 0) out[key] = own as UiSchema['ui:options'];
         if (name !== undefined && Object.keys(journey).length > 0) fieldOptions[name] = journey;
       } else if (!key.startsWith('ui:') && value && typeof value === 'object' && !Array.isArray(value)) {

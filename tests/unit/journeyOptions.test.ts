@@ -27,4 +27,16 @@ describe('splitJourneyOptions', () => {
     expect(fieldOptions.cliFirstName).toEqual({ lock: true, from: '/context/sale/id/front/name' });
     expect(ui['ui:options']).toBeUndefined();
   });
+
+  // A textarea's `rows` (its height in lines, a number) was taken as a journeySelect's rows (the
+  // journey's data it lists) and never reached the textarea: the message for the installer lost the height its step file gives it.
+  it("leaves a textarea's rows (its height) to rjsf, and takes a journeySelect's rows (the journey's data)", () => {
+    const { ui, fieldOptions } = splitJourneyOptions({
+      comments: { 'ui:widget': 'textarea', 'ui:options': { rows: 3, maxLength: 250 } },
+      lead: { 'ui:widget': 'journeySelect', 'ui:options': { rows: { at: '/context/report/leads', value: 'id', label: '{id}' } } },
+    });
+    expect((ui.comments as Record<string, unknown>)['ui:options']).toEqual({ rows: 3, maxLength: 250 });
+    expect(fieldOptions.comments).toBeUndefined();
+    expect(fieldOptions.lead).toEqual({ rows: { at: '/context/report/leads', value: 'id', label: '{id}' } });
+  });
 });
