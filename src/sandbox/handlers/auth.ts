@@ -20,7 +20,7 @@ export const authHandlers: Record<string, Handler> = {
   accessToken: ({ db, body, mode, pinKey, caller, signIns, now }) => {
     // A caller that failed too often waits, whatever PIN it sends now (signInThrottle.ts).
     const verdict = signIns.check(caller, now.getTime());
-    if (!verdict.allowed) return tooManyRequests(throttleMessage(verdict.retryAfterMs), verdict.retryAfterMs);
+    if (!verdict.allowed) return tooManyRequests(throttleMessage(verdict.retryAfterMs, verdict.by), verdict.retryAfterMs);
     // The PIN comes encrypted with the public key. In test mode a PIN in clear is also taken, for
     // the contract tests and tools that sign in without WebCrypto; never in dev or production.
     const pin = pinKey.open(body.code) ?? (mode === 'test' && /^\d{4,8}$/.test(String(body.code)) ? String(body.code) : undefined);
@@ -29,7 +29,7 @@ export const authHandlers: Record<string, Handler> = {
       signIns.failed(caller, now.getTime());
       return badRequest('PIN incorrecto', 'INVALID_PIN');
     }
-    signIns.succeeded(caller);
+    signIns.succeeded(caller, now.getTime());
     const token = randomBytes(24).toString('base64url');
     db.prepare('insert into sessions (token, seller_pin, created_at, last_seen_at) values (?, ?, ?, ?)').run(token, seller.pin, now.getTime(), now.getTime());
     return { body: { poa_msisdn: seller.msisdn, uniqueIdentifier: `U-${seller.poaSellerCode}` }, session: { open: token } };
