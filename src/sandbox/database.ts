@@ -26,7 +26,8 @@ create table if not exists id_cards (card text primary key, data text not null);
 create table if not exists email_checks (email text primary key, status text not null);
 create table if not exists uploads (file_name text primary key, card text, side text, created_at integer not null, seller_code text);
 create table if not exists otp_codes (channel text not null, recipient text not null, code text not null, expires_at integer not null, primary key (channel, recipient));
-create table if not exists outbox (id integer primary key autoincrement, channel text not null, recipient text not null, message text not null, created_at integer not null);
+-- seller_code: the seller whose call sent the message (a dev-mode outbox shows a seller its own only).
+create table if not exists outbox (id integer primary key autoincrement, channel text not null, recipient text not null, message text not null, created_at integer not null, seller_code text);
 create table if not exists users (id text primary key, data text not null);
 create table if not exists contact_mediums (kind text not null, value text not null, user_id text not null, primary key (kind, value));
 create table if not exists leads (id text primary key, seller_code text not null, status text not null, data text not null, created_at integer not null);
@@ -155,6 +156,8 @@ function migrate(db: SandboxDb): void {
   addColumn('uploads', 'seller_code', 'text');
   // When a session last called (its idle expiry); older sessions count from their sign-in.
   addColumn('sessions', 'last_seen_at', 'integer');
+  // Whose call sent an outbox message (issue 31: a seller reads its own codes); older rows are nobody's.
+  addColumn('outbox', 'seller_code', 'text');
 }
 
 /** One JSON column read back. */

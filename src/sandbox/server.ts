@@ -373,8 +373,13 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const exact = addFormats(new Ajv2020({ strict: false, allErrors: false }));
   // Faults armed for the next calls of an operation (test and dev mode), for what cannot send the
   // fault header: the app in a browser, a trainer showing the failure screens.
-  // Keyed by `<cc>:<operationId>`, or by the operationId alone for that call in every country.
+  // Keyed by `<cc>:<operationId>`, or by the operationId alone for that call in every country,
+  // after the session that armed them (`armedFor`): in dev mode a fault hits only the calls of
+  // the session that armed it (issue 31); in test mode every caller's (the tests' own process).
   const armed = new Map<string, { fault: string; remaining: number }>();
+  /** Whose armed faults a call meets: its session's in dev mode (none without one), everyone's in test mode, none in production. */
+  const faultScopeOf = (request: FastifyRequest): string | undefined => (mode === 'test' ? '' : mode === 'dev' ? sessionToken(request) || undefined : undefined);
+  const armedFor = (scope: string, key: string) => `${scope}\n${key}`;
   const routes = new Map<string, string>();
   for (const country of countries) {
     const cc = country.code;
@@ -404,8 +409,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         // type, its session, and the parts of its signature that do not need it.
         onRequest: async (request, reply) => {
           const headers = firstValues(request.headers);
-          // A fault armed for this call is spent by it, whatever comes of it.
-          const armedKey = mode !== 'production' ? faultKeys.find((key) => armed.has(key)) : undefined;
+          // A fault armed for this call (by its own session in dev mode) is spent by it, whatever comes of it.
+          const faultScope = faultScopeOf(request);
+          const armedKey = faultScope === undefined ? undefined : faultKeys.map((key) => armedFor(faultScope, key)).find((key) => armed.has(key));
           const next = armedKey === undefined ? undefined : armed.get(armedKey);
           if (next && armedKey !== undefined) {
             next.remaining -= 1;
@@ -499,34 +505,71 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   }
 
   if (mode !== 'production') {
-    // In dev mode the tester's tools need a live signed-in session (any seller's); test mode leaves
-    // them open to the tests' own process.
-    const tester = (request: FastifyRequest) => mode === 'test' || [...databases.values()].some((each) => liveSellerOf(each, sessionToken(request), now().getTime(), lifetime) !== undefined);
-    app.addHook('onRequest', async (request, reply) => {
-      if (request.url.startsWith('/__sandbox/') && !tester(request)) return reply.status(401).send(badRequest('No autorizado', 'UNAUTHORIZED', 401).body);
-    });
-    // `{ operationId, fault, times }`: the next `times` calls of that operation answer with the fault.
-    // With `country`, only that country's call: else the call of that name in every country.
-    app.post('/__sandbox/faults', async (request, reply) => {
-      const { operationId, fault, times, country } = (request.body ?? {}) as { operationId?: string; fault?: string; times?: number; country?: string };
-      if (!operationId || !fault || !faultAnswer(fault, undefined)) return reply.status(400).send(invalid().body);
-      armed.set(country ? `${country.toLowerCase()}:${operationId}` : operationId, { fault, remaining: Math.max(1, Number(times ?? 1)) });
-      return { armed: { operationId, fault, times: Math.max(1, Number(times ?? 1)) } };
-    });
-    // What the "customer" received (OTP codes): a trainer or a test reads it here, of one
-    // country (`country`) or of every country.
-    app.get('/__sandbox/outbox', async (request) => {
-      const { to, country } = request.query as { to?: string; country?: string };
-      const messages = [...databases]
-        .filter(([cc]) => !country || cc === country.toLowerCase())
-        .flatMap(([, each]) =>
-          (to
-            ? each.prepare('select channel, recipient, message, created_at as createdAt from outbox where recipient = ? order by id').all(to)
-            : each.prepare('select channel, recipient, message, created_at as createdAt from outbox order by id').all()) as Array<{ createdAt: number }>,
-        )
-        .sort((a, b) => a.createdAt - b.createdAt);
-      return { messages };
-    });
+    // The tester's tools (docs/security.md, "Tester tools (issue 31)"), in a scope of their own
+    // whose onRequest hook is the one guard: it runs for whatever request the router matched to a
+    // tool, so it judges the path the router routes (decoded: `/%5F%5Fsandbox/outbox` is the
+    // outbox and meets the guard), never the raw URL's text. In dev mode a tool wants a live
+    // signed-in session and answers for it alone: the outbox shows the codes its seller's calls
+    // sent, a fault hits only its own calls. Test mode leaves them open and shared (the tests'
+    // own process).
+    type ToolUser = { everyone: true } | { everyone: false; token: string; sellers: Map<string, string> };
+    const toolUsers = new WeakMap<FastifyRequest, ToolUser>();
+    const toolUserOf = (request: FastifyRequest): ToolUser | undefined => {
+      if (mode === 'test') return { everyone: true };
+      const token = sessionToken(request);
+      if (!token) return undefined;
+      // The session's seller in each country where it is live (a session belongs to one country's provider).
+      const sellers = new Map<string, string>();
+      for (const [cc, each] of databases) {
+        const seller = liveSellerOf(each, token, now().getTime(), lifetime);
+        if (seller) sellers.set(cc, seller.poaSellerCode);
+      }
+      return sellers.size > 0 ? { everyone: false, token, sellers } : undefined;
+    };
+    await app.register(
+      async (tools) => {
+        tools.addHook('onRequest', async (request, reply) => {
+          const user = toolUserOf(request);
+          if (!user) return reply.status(401).send(badRequest('No autorizado', 'UNAUTHORIZED', 401).body);
+          toolUsers.set(request, user);
+        });
+        const userOf = (request: FastifyRequest) => {
+          const user = toolUsers.get(request);
+          // Never a tool whose guard did not run.
+          if (!user) throw new Error('a tester tool reached without its guard');
+          return user;
+        };
+        // `{ operationId, fault, times }`: the next `times` calls of that operation answer with the fault
+        // (in dev mode, the next calls of the session that armed it). With `country`, only that
+        // country's call: else the call of that name in every country.
+        tools.post('/faults', async (request, reply) => {
+          const user = userOf(request);
+          const { operationId, fault, times, country } = (request.body ?? {}) as { operationId?: string; fault?: string; times?: number; country?: string };
+          if (!operationId || !fault || !faultAnswer(fault, undefined)) return reply.status(400).send(invalid().body);
+          const key = country ? `${country.toLowerCase()}:${operationId}` : operationId;
+          armed.set(armedFor(user.everyone ? '' : user.token, key), { fault, remaining: Math.max(1, Number(times ?? 1)) });
+          return { armed: { operationId, fault, times: Math.max(1, Number(times ?? 1)) } };
+        });
+        // What the "customer" received (OTP codes): a trainer or a test reads it here, of one
+        // country (`country`) or of every country; in dev mode only what the caller's seller's calls sent.
+        tools.get('/outbox', async (request) => {
+          const user = userOf(request);
+          const { to, country } = request.query as { to?: string; country?: string };
+          const messages = [...databases]
+            .filter(([cc]) => !country || cc === country.toLowerCase())
+            .flatMap(([cc, each]) => {
+              const seller = user.everyone ? null : user.sellers.get(cc);
+              if (seller === undefined) return [];
+              return each
+                .prepare('select channel, recipient, message, created_at as createdAt from outbox where (@to is null or recipient = @to) and (@seller is null or seller_code = @seller) order by id')
+                .all({ to: typeof to === 'string' && to !== '' ? to : null, seller }) as Array<{ createdAt: number }>;
+            })
+            .sort((a, b) => a.createdAt - b.createdAt);
+          return { messages };
+        });
+      },
+      { prefix: '/__sandbox' },
+    );
   }
   // What is not here: the provider's 404 (section 8), whatever the path.
   const notFound = (reply: FastifyReply) => reply.status(404).send(badRequest('No hay resultados', 'NOT_FOUND', 404).body);

@@ -227,11 +227,13 @@ export const registrationHandlers: Record<string, Handler> = {
     db.prepare(
       'insert into otp_codes (channel, recipient, code, expires_at) values (?, ?, ?, ?) on conflict (channel, recipient) do update set code = excluded.code, expires_at = excluded.expires_at',
     ).run(channel, normalize(kind, to), code, now.getTime() + OTP_TTL_SECONDS * 1000);
-    db.prepare('insert into outbox (channel, recipient, message, created_at) values (?, ?, ?, ?)').run(
+    // Whose call sent it: a dev-mode outbox shows a seller its own codes only (issue 31).
+    db.prepare('insert into outbox (channel, recipient, message, created_at, seller_code) values (?, ?, ?, ?, ?)').run(
       channel,
       to,
       `Tu código de verificación es ${code}`,
       now.getTime(),
+      seller?.poaSellerCode ?? null,
     );
     return { body: { status: 'sent', expiresIn: OTP_TTL_SECONDS } };
   },
