@@ -10,7 +10,9 @@
  * `state-mismatch` (the operation runs and answers, but the answer's sealed state is not its
  * request's: what a forged or mixed-up answer looks like; the client wipes the session).
  * `POST /__sandbox/faults {operationId, fault, times}` arms the same faults for the next calls of
- * an operation, for callers that cannot set a header (the app in a browser).
+ * an operation, for callers that cannot set a header (the app in a browser): in dev mode only the
+ * calls of the session that armed it, in test mode every caller's (docs/security.md, "Tester
+ * tools (issue 31)").
  */
 export interface FaultAnswer {
   status: number;
