@@ -1,6 +1,6 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { parseData, type SandboxDb } from '../database';
-import { documentKey, type ProviderSettings } from '../providerSettings';
+import { documentKey, documentProblem, type ProviderSettings } from '../providerSettings';
 import { badRequest, invalid, tooManyRequests, type Handler, type HandlerAnswer } from '../handler';
 import { otpRefusal } from '../otpLimits';
 
@@ -9,6 +9,8 @@ const OTP_TTL_SECONDS = 300;
 
 const PHONE_EXISTS = 'el número de teléfono ya existe';
 const EMAIL_EXISTS = 'la identificación de correo electrónico ya existe';
+const PHONE_NOT_ON_RECORD = 'El teléfono no es el que el cliente tiene registrado';
+const EMAIL_NOT_ON_RECORD = 'El correo electrónico no es el que el cliente tiene registrado';
 
 type MediumKind = 'phone' | 'email';
 type PhoneType = 'main' | 'secondary';
@@ -33,8 +35,10 @@ interface UserRecord {
   cliGender?: string;
   cliProfession?: string;
   mediums: Medium[];
-  /** The sellers who registered this customer: only they may read or change the user. */
+  /** The sellers who registered this customer: they may go on with a sale of it (its id, its codes). */
   sellers?: string[];
+  /** The seller whose registration wrote the record: the only one who reads or changes it. */
+  owner?: string;
 }
 
 /** The spec-5 e-mail shape (letters, digits and . _ - before the @, a 2 to 5 letter top-level domain). */
@@ -109,7 +113,10 @@ const mediumAnswer = ({ id, type, value, verified }: Medium) => ({ id, ...(type 
 
 /** The user as the spec's User: the stored fields and their phones and e-mails. */
 function userAnswer(user: UserRecord) {
-  const { mediums, ...fields } = user;
+  // Who registered the customer is the provider's to know, not an answer's.
+  const { mediums, sellers: _sellers, owner: _owner, ...fields } = user;
+  void _sellers;
+  void _owner;
   return {
     ...fields,
     phones: mediums.filter((m) => m.kind === 'phone').map(mediumAnswer),
@@ -117,25 +124,50 @@ function userAnswer(user: UserRecord) {
   };
 }
 
+/** What the provider says to a second seller who registers a customer it already has. */
+export const CUSTOMER_EXISTS = 'El cliente ya existe: se continúa con los datos que el proveedor tiene registrados';
+
+/** The seller whose registration wrote the user's record (the first of its sellers for a record stored before there was an owner). */
+const ownerOfUser = (user: UserRecord) => user.owner ?? user.sellers?.[0];
+
+/** The user as another seller may know it: what that seller itself sent (the document), nothing the owner typed. */
+const strangersView = (user: UserRecord) => ({ id: user.id, documentType: user.documentType, documentNumber: user.documentNumber, phones: [], emails: [] });
+
 /**
  * Registers a customer as a user with their phones and e-mail (`cliTelephone`, optional
  * `cliTelephoneSecondary`, `cliEmail`, and the names, birth date, gender and profession kept
- * when given), or updates the user the document already has: a retried or corrected review
- * keeps its user. A phone or e-mail of another user is refused: that 400 is the answer instead
- * of the user's `{id}`, which each caller answers its own way. The seller registering becomes
- * one of the user's sellers: one who registers the same document has the customer in front of
- * them.
+ * when given), or updates the user the document already has when the same seller registers it
+ * again: a retried or corrected review keeps its user. A phone or e-mail of another user is
+ * refused: that 400 is the answer instead of the user's `{id}`, which each caller answers its own
+ * way. The document is checked by its type's rule first (`provider.json`: a DUI's check digit).
+ *
+ * A document another seller registered is the provider's customer, not this seller's to
+ * rewrite (issue 31): the answer is the same user id with `existing: true` and the provider's
+ * words (`CUSTOMER_EXISTS`), and nothing of what this seller typed is kept (names, birth date,
+ * phones, e-mail), nor is anything of the record revealed. This seller joins the user's sellers,
+ * so the sale goes on with the id: its one-time codes go only to the phone and e-mail on record.
  */
-export function registerUser(db: SandboxDb, provider: ProviderSettings, body: Record<string, unknown>, sellerCode: string): { id: string } | HandlerAnswer {
-  return db.transaction((): { id: string } | HandlerAnswer => {
-    const documentType = String(body.documentType);
-    const documentNumber = String(body.documentNumber).trim();
+export function registerUser(db: SandboxDb, provider: ProviderSettings, body: Record<string, unknown>, sellerCode: string): { id: string; existing?: true } | HandlerAnswer {
+  const documentType = String(body.documentType);
+  const documentNumber = String(body.documentNumber).trim();
+  const wrong = documentProblem(provider, documentType, documentNumber);
+  if (wrong) return badRequest(wrong.message, wrong.code, 400, 'documentNumber');
+  return db.transaction((): { id: string; existing?: true } | HandlerAnswer => {
     // Compared as the provider compares the type (`provider.json`: a DUI by its digits).
     const key = `${documentType}:${documentKey(provider, documentType, documentNumber)}`;
     // The same customer registered again (a retried or corrected review) keeps their user.
     const existing = (db.prepare('select data from users').all() as Array<{ data: string }>)
       .map((row) => JSON.parse(row.data) as UserRecord)
       .find((user) => `${user.documentType}:${documentKey(provider, user.documentType, user.documentNumber)}` === key);
+    if (existing && ownerOfUser(existing) !== sellerCode) {
+      // Another seller's customer: the record stays as it is; this seller may go on with the id.
+      if (!existing.sellers?.includes(sellerCode)) {
+        existing.owner = ownerOfUser(existing);
+        existing.sellers = [...(existing.sellers ?? []), sellerCode];
+        saveUser(db, existing);
+      }
+      return { id: existing.id, existing: true };
+    }
     const main = String(body.cliTelephone);
     const secondary = typeof body.cliTelephoneSecondary === 'string' && body.cliTelephoneSecondary !== main ? body.cliTelephoneSecondary : undefined;
     const email = String(body.cliEmail);
@@ -149,6 +181,7 @@ export function registerUser(db: SandboxDb, provider: ProviderSettings, body: Re
       documentType,
       documentNumber,
       mediums: existing?.mediums ?? [],
+      owner: sellerCode,
       sellers: [...new Set([...(existing?.sellers ?? []), sellerCode])],
     };
     for (const field of ['cliFirstName', 'cliLastName', 'cliDob', 'cliGender', 'cliProfession'] as const) {
@@ -198,6 +231,8 @@ function registerMedium(db: SandboxDb, userId: string, sellerCode: string | unde
   return db.transaction((): HandlerAnswer => {
     const user = sellersUser(db, userId, sellerCode);
     if (!user) return badRequest('El usuario no existe', 'USER_NOT_FOUND');
+    // Another seller's customer: its phones and e-mail are the provider's record, not this seller's to change.
+    if (ownerOfUser(user) !== sellerCode) return badRequest(CUSTOMER_EXISTS, 'CUSTOMER_EXISTS');
     const refused = conflict(db, user.id, kind, value);
     if (refused) return refused;
     const medium = kind === 'phone' ? setMedium(db, user, 'phone', value, slot ?? 'main') : setMedium(db, user, 'email', value);
@@ -217,7 +252,14 @@ export const registrationHandlers: Record<string, Handler> = {
     const to = String(body.to).trim();
     const kind = channelKind(channel);
     if (kind === 'phone' ? !/^[0-9]{8}$/.test(to) : !WELL_FORMED_EMAIL.test(to)) return invalid('body/to');
-    if (typeof body.userId === 'string' && !sellersUser(db, body.userId, seller?.poaSellerCode)) return badRequest('El usuario no existe', 'USER_NOT_FOUND');
+    if (typeof body.userId === 'string') {
+      const user = sellersUser(db, body.userId, seller?.poaSellerCode);
+      if (!user) return badRequest('El usuario no existe', 'USER_NOT_FOUND');
+      // A user's codes go to a phone or e-mail on its record only, never to one a seller names (issue 31).
+      if (!user.mediums.some((m) => m.kind === kind && m.value === normalize(kind, to))) {
+        return badRequest(kind === 'phone' ? PHONE_NOT_ON_RECORD : EMAIL_NOT_ON_RECORD, 'NOT_ON_RECORD', 400, 'to');
+      }
+    }
     // A new code only after a wait, and only so many an hour (otpLimits.ts): the pending one stays.
     const destination = `${channel}:${normalize(kind, to)}`;
     const verdict = otp.mayIssue(destination, session ?? '', now.getTime());
@@ -267,13 +309,14 @@ export const registrationHandlers: Record<string, Handler> = {
 
   users: ({ db, body, provider, seller }) => {
     const user = registerUser(db, provider, body, seller?.poaSellerCode ?? '');
-    return 'body' in user ? user : { body: { id: user.id } };
+    if ('body' in user) return user;
+    return { body: user.existing ? { id: user.id, existing: true, message: CUSTOMER_EXISTS } : { id: user.id } };
   },
 
   getUser: ({ db, params, seller }) => {
     const user = sellersUser(db, params.id ?? '', seller?.poaSellerCode);
     if (!user) return { status: 404, body: { error: { message: 'No hay resultados' } } };
-    return { body: userAnswer(user) };
+    return { body: ownerOfUser(user) === seller?.poaSellerCode ? userAnswer(user) : strangersView(user) };
   },
 
   contactMediumsPhones: ({ db, params, body, seller }) => registerMedium(db, params.id ?? '', seller?.poaSellerCode, 'phone', String(body.phone), body.type === 'secondary' ? 'secondary' : 'main'),
