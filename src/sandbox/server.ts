@@ -11,6 +11,7 @@ import { readProvider, type Provider } from './providerSettings';
 import { FAULT_HEADER, faultAnswer } from './faults';
 import { badRequest, invalid, type Handler, type HandlerAnswer, type SandboxMode, type Seller, type UploadedFile } from './handler';
 import { handlers } from './handlers/registry';
+import { refusedPinInBody } from './handlers/auth';
 import { createPinKey } from './pinKey';
 import { logoSvg } from './logos';
 import { countryCodes, loadCountryOperations, OPENAPI_ROOT, type Operation } from './openapiSpecs';
@@ -283,7 +284,6 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const mainCountry = options.country ?? process.env.COUNTRY?.toLowerCase() ?? 'sv';
   const db = databases.get(mainCountry) ?? [...databases.values()][0];
   if (!db) throw new Error('the sandbox has no country to serve: no openapi/<cc>/ folder');
-  const pinKey = createPinKey();
   const agreementKey = createAgreementKey();
   const app = Fastify({
     logger: options.logger ?? false,
@@ -389,6 +389,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     const signs = operations.some((op) => op.signing === 'publishes-keys') && operations.some((op) => op.signing === 'sign-in');
     const send = (reply: FastifyReply, answer: HandlerAnswer) => sendIn(db, reply, answer);
     const signIns = signInThrottle(db, { ...SIGN_IN_THROTTLE, ...options.signInThrottle });
+    // Each country its own PIN key: a sealed PIN of one country opens nothing in another.
+    const pinKey = createPinKey(db);
     const otp = otpLimits(db, { ...OTP_LIMITS, ...options.otpLimits });
     for (const operation of operations) {
       const handler: Handler | undefined = handlers[operation.operationId];
@@ -496,6 +498,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
           }
           if (!handler) return send(reply, badRequest(`${operation.operationId} no está disponible en el sandbox`, 'NOT_IMPLEMENTED', 501));
           const { settings: provider, clock } = providers.get(cc) as Provider;
+          // A PIN in the body is the session's own sealed PIN or refused (handlers/auth.ts).
+          const foreignPin = refusedPinInBody({ pinKey, mode, session: token, body });
+          if (foreignPin) return send(reply, foreignPin);
           const answer = await handler({ country: cc, db, mode, params, query, body, headers, files, seller, now: now(), provider, clock, pinKey, agreementKey, caller: request.ip, signIns, session: token, otp });
           if (injected?.cut === 'after') return cut();
           return send(reply, answer);
