@@ -130,4 +130,21 @@ describe('request fields by their format and limits (finding 5)', () => {
     expect(user.status).toBe(400);
     expect(user.body.errors[0].field).toBe('body/cliDob');
   });
+
+  it("refuses an order whose DUI's check digit is wrong, with the rule's words and the field", async () => {
+    const a = await signIn('sv', '2580');
+    // The order's document has the general shape (DocumentNumber) but its type's rule refuses it.
+    const order = await call(
+      'POST',
+      '/home/sv/activator/services/activation',
+      a,
+      sampleOrder({ cliDocument: [{ cliDocumentType: 'DUI', cliDocumentNum: '02345678-1' }] }),
+      { 'Idempotency-Key': 'order-dui-check-digit' },
+    );
+    expect(order.status).toBe(400);
+    expect(order.body.errors[0]).toMatchObject({ code: 'INVALID_DUI', message: 'El DUI ingresado no es válido', field: 'cliDocument/0/cliDocumentNum' });
+    // The same order with a good DUI is placed.
+    const good = await call('POST', '/home/sv/activator/services/activation', a, sampleOrder(), { 'Idempotency-Key': 'order-dui-good' });
+    expect(good.status).toBe(200);
+  });
 });

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { parseData, type SandboxDb } from '../database';
 import { badRequest, invalid, type Handler, type HandlerAnswer, type Seller, type UploadedFile } from '../handler';
+import { documentProblem, type ProviderSettings } from '../providerSettings';
 import { imageKind, recognize, type RecognizedId } from '../idRecognition';
 
 /** One card of people.json `idCards`: what the recognition reads off each side. */
@@ -122,6 +123,16 @@ function nextLeadId(db: SandboxDb): string {
 }
 
 /** Creates the lead, or rewrites `modifyLeadId` (the seller's own) and sends it back to REQUESTED. */
+/** The order's first document its type's rule refuses: the rule's 400, naming the field. */
+function orderDocumentProblem(provider: ProviderSettings, order: Record<string, unknown>): HandlerAnswer | undefined {
+  const documents = Array.isArray(order.cliDocument) ? (order.cliDocument as Array<Record<string, unknown>>) : [];
+  for (const [i, document] of documents.entries()) {
+    const wrong = documentProblem(provider, String(document.cliDocumentType), document.cliDocumentNum);
+    if (wrong) return badRequest(wrong.message, wrong.code, 400, `cliDocument/${i}/cliDocumentNum`);
+  }
+  return undefined;
+}
+
 function placeOrder(db: SandboxDb, order: Record<string, unknown>, seller: Seller, now: Date): HandlerAnswer {
   const modifyLeadId = typeof order.modifyLeadId === 'string' && order.modifyLeadId !== '' ? order.modifyLeadId : undefined;
   if (modifyLeadId) {
@@ -187,8 +198,11 @@ export const activatorHandlers: Record<string, Handler> = {
     return { body: { eligibility_result: listed.eligibility_result, eligibility_decisions: listed.eligibility_decisions } };
   },
 
-  activation: ({ db, headers, body, seller, now }) => {
+  activation: ({ db, headers, body, seller, now, provider }) => {
     if (!seller) return badRequest('No autorizado', 'UNAUTHORIZED', 401);
+    // Each document by its type's rule (`provider.json`: a DUI's check digit), as registration does.
+    const refused = orderDocumentProblem(provider, body);
+    if (refused) return refused;
     const key = headers['idempotency-key']?.trim();
     if (!key || key.length < 8 || key.length > 128) return invalid('header/Idempotency-Key');
     // Keys are the seller's own: another seller's key never answers this seller's order.
