@@ -8,6 +8,11 @@ import { providerClock, type ProviderClock } from './providerClock';
 export interface DocumentRule {
   /** The format rule a number must pass (`src/validation/formats.ts`, by name), if any. */
   format?: string;
+  /**
+   * A pattern the number must match, where no format rule says it (a country made only of data:
+   * Honduras's identity card, 13 digits at least); read against its digits when `digits` is set.
+   */
+  pattern?: string;
   /** The 400's message and code when it does not (the rule's own message by default). */
   message?: string;
   code?: string;
@@ -57,6 +62,7 @@ export function readProvider(seedDir: string): Provider {
   }
   for (const [type, rule] of Object.entries(settings.documents)) {
     if (rule.format !== undefined && !formatRules[rule.format]) throw new Error(`${file}: document ${type} names the format "${rule.format}", which src/validation/formats.ts does not have`);
+    if (rule.pattern !== undefined && !validPattern(rule.pattern)) throw new Error(`${file}: document ${type}'s pattern "${rule.pattern}" is not a regular expression`);
   }
   if (settings.defaultDocument !== undefined && !settings.documents[settings.defaultDocument]) {
     throw new Error(`${file}: defaultDocument "${settings.defaultDocument}" is not one of documents (${Object.keys(settings.documents).join(', ')})`);
@@ -73,9 +79,21 @@ export function documentKey(settings: ProviderSettings, type: string, number: un
 /** Why a document number is refused (the 400's message and code), or undefined when it passes. */
 export function documentProblem(settings: ProviderSettings, type: string, number: unknown): { message: string; code: string } | undefined {
   const rule = settings.documents[type];
+  if (rule?.pattern !== undefined && !new RegExp(rule.pattern).test(documentKey(settings, type, number))) {
+    return { message: rule.message ?? 'El número de documento no es válido', code: rule.code ?? 'INVALID_DOCUMENT' };
+  }
   const format = rule?.format === undefined ? undefined : formatRules[rule.format];
   if (!format || format.test(String(number ?? '').trim())) return undefined;
   return { message: rule?.message ?? format.message, code: rule?.code ?? 'INVALID_DOCUMENT' };
+}
+
+function validPattern(pattern: string): boolean {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A document number as the provider writes it back (its mask, when the type has one). */
