@@ -120,6 +120,14 @@ describe('request fields by their format and limits (finding 5)', () => {
     expect(check.status).toBe(400);
   });
 
+  // The screens take a passport of up to 30 characters (the spec's limit): the provider must too
+  // (a limit of 20 refused what the agent was let type).
+  it('takes a 30-character passport, as the screens do', async () => {
+    const a = await signIn('sv', '2580');
+    const passport = await call('POST', '/sv/users', a, { documentType: 'PASAPORTE', documentNumber: 'P'.repeat(30), cliFirstName: 'Ana', cliLastName: 'Pérez', cliEmail: 'treinta@example.com', cliTelephone: '70005555' });
+    expect(passport.status).toBe(200);
+  });
+
   it.each(['banana', '31/02/1990', '1990-01-01', '00/01/1990', '01/13/1990'])('refuses an order whose birth date is %s, naming the field', async (date) => {
     const a = await signIn('sv', '2580');
     // A whole order but its birth date: the one thing the provider may refuse it for.
