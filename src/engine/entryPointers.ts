@@ -29,7 +29,8 @@ export function entryPointerProblems(value: unknown, pointer: string, root: Shap
     for (const keyword of OVER_ENTRIES) {
       const over = term[keyword];
       const of = term.of;
-      if (!isContext(over) || typeof of !== 'string') continue;
+      // An `of` that is no pointer is the input check's to report (a term's options are checked there).
+      if (!isContext(over) || typeof of !== 'string' || !of.startsWith('/')) continue;
       const found = resolveShape(root, pointerSegments(over).slice(1));
       if (!found.ok) continue; // the pointer itself is the data check's to report
       const entry = found.shape.anyKey ?? found.shape.items;

@@ -10,7 +10,7 @@ export interface DocumentRule {
   format?: string;
   /**
    * A pattern the number must match, where no format rule says it (a country made only of data:
-   * Honduras's identity card, 13 digits at least); read against its digits when `digits` is set.
+   * an identity card of 13 digits at least); read against its digits when `digits` is set.
    */
   pattern?: string;
   /** The 400's message and code when it does not (the rule's own message by default). */
