@@ -15,7 +15,7 @@ import { FAILURE_SCHEMA } from './failureSchema';
 import { asList, subtree, type GraphEdge, type GraphNode, type JourneyGraph } from './journeyGraph';
 import { pointerSegments, toPointer } from './jsonPointer';
 import type { JsonObject } from './journeyTypes';
-import { actionSites, builtPointers, enteringEdges, guardSites, isContext, isEvent, pointersIn, type ActionSite } from './pointerSites';
+import { actionSites, builtPointers, builtValue, enteringEdges, guardSites, isContext, isEvent, pointersIn, type ActionSite } from './pointerSites';
 import type { Problem } from './problem';
 import type { StepFile } from './stepFile';
 import { unsatisfiableProblems } from './unsatisfiableSchema';
@@ -181,8 +181,8 @@ export function lintJourneyData(
     journey.push(...entryPointerProblems(invoke.input ?? {}, `${pointer}/input`, root));
   }
   for (const site of sites) {
-    const built = site.type === 'track' ? 'fields' : site.type === 'assign' ? 'object' : undefined;
-    if (built && site.params[built] !== undefined) journey.push(...entryPointerProblems(site.params[built], `${site.pointer}/${built}`, root));
+    const built = builtValue(site);
+    if (built) journey.push(...entryPointerProblems(built.value, built.pointer, root));
   }
 
   // What a step submits (`/event/data/...`) is the step's schema: a field it does not have is a typo.

@@ -80,11 +80,17 @@ export function pointersIn(value: unknown, pointer: string, found: Array<{ text:
  * The pointers an action reads the way a call's input does: a tracking record's `fields`, the
  * `object` an assign builds (of the kind asked: the journey's data, or the event).
  */
-export function builtPointers({ type, params, pointer }: { type: string; params: JsonObject; pointer: string }, kind: (p: unknown) => p is string): Array<{ text: string; pointer: string }> {
-  const built = type === 'track' ? 'fields' : type === 'assign' ? 'object' : undefined;
+export function builtPointers(site: { type: string; params: JsonObject; pointer: string }, kind: (p: unknown) => p is string): Array<{ text: string; pointer: string }> {
+  const built = builtValue(site);
   const found: Array<{ text: string; pointer: string }> = [];
-  if (built && params[built] !== undefined) pointersIn(params[built], `${pointer}/${built}`, found, kind);
+  if (built) pointersIn(built.value, built.pointer, found, kind);
   return found;
+}
+
+/** The value an action builds as a call's input is built (a tracking record's `fields`, `assign`'s `object`), with its pointer. */
+export function builtValue({ type, params, pointer }: { type: string; params: JsonObject; pointer: string }): { value: unknown; pointer: string } | undefined {
+  const built = type === 'track' ? 'fields' : type === 'assign' ? 'object' : undefined;
+  return built && params[built] !== undefined ? { value: params[built], pointer: `${pointer}/${built}` } : undefined;
 }
 
 /**

@@ -12,7 +12,6 @@ import { PageButtons } from './PageButtons';
 import { providerTitles, type TitlesFrom } from './providerTitles';
 import { ButtonRow, Paragraph, ScreenButton, ScreenColumn, ScreenHeading } from './screenChrome';
 import { splitJourneyOptions } from './journeyOptions';
-import { offeredRowValues, type JourneyRowsOption } from './journeyRows';
 import { DEFAULT_FORM_STATE } from './rjsf/defaultFormState';
 import { ReadOnlyValueWidget } from './widgets/ReadOnlyValueWidget';
 import { loadAhead, loadedStep, loadStep, type LoadedStep } from './stepLoader';
@@ -168,16 +167,7 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
     const value = getAt({ context: journeyData }, button.when);
     return value !== undefined && value !== null && value !== '';
   };
-  // A field offering rows of the journey's data (`journeySelect`: the report's leads that can still
-  // be cancelled) that holds one no longer offered (the lead just cancelled) shows empty: a
-  // validating button waits for a new choice as for an empty required field, not send it again.
-  const staleChoice = Object.entries(fieldOptions).some(([field, options]) => {
-    const value = formData[field];
-    // A textarea's `rows` (its height, a number) is not a journeySelect's rows.
-    const rows = typeof options.rows === 'object' && options.rows !== null ? (options.rows as JourneyRowsOption) : undefined;
-    return rows !== undefined && (typeof value === 'string' || typeof value === 'number') && value !== '' && !offeredRowValues(rows, journeyData).includes(String(value));
-  });
-  const disabledButton = (button: StepButton) => busy || (button.validate === true && (missingRequired || staleChoice));
+  const disabledButton = (button: StepButton) => busy || (button.validate === true && missingRequired);
   const press = (button: StepButton) => {
     submitting.current = button.event;
     // Checked by the form (its errors shown at their fields), then sent at once: rjsf's own submit

@@ -13,20 +13,16 @@ export interface JourneyRowsOption {
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
 /**
- * The values a `journeySelect` offers now: the kept key of each row of the journey's list that
- * holds one of the `only` values (a report's leads that can still be cancelled), as the widget
- * lists them (src/screens/widgets/JourneySelectWidget.tsx).
+ * The rows a `journeySelect` offers now, each with the value the field keeps of it: the rows of
+ * the journey's list that hold one of the `only` values (a report's leads that can still be
+ * cancelled); undefined while the journey holds no list there (the rows are still coming).
  *
- * @example offeredRowValues({ at: '/context/report/leads', value: 'id', only: { status: ['REQUESTED'] } }, journeyData) // ['L-1502']
+ * @example offeredRows({ at: '/context/report/leads', value: 'id', only: { status: ['REQUESTED'] } }, journeyData) // [{ value: 'L-1502', row: {...} }]
  */
-export function offeredRowValues(option: JourneyRowsOption, journeyData: Record<string, unknown>): string[] {
-  return offeredRows(option, journeyData).map(({ value }) => value);
-}
-
-/** The rows a `journeySelect` offers now, each with the value the field keeps of it. */
-export function offeredRows(option: JourneyRowsOption, journeyData: Record<string, unknown>): Array<{ value: string; row: Record<string, unknown> }> {
+export function offeredRows(option: JourneyRowsOption, journeyData: Record<string, unknown>): Array<{ value: string; row: Record<string, unknown> }> | undefined {
   const listed = getAt({ context: journeyData }, option.at);
-  const rows = (Array.isArray(listed) ? listed : []).filter((row): row is Record<string, unknown> => row !== null && typeof row === 'object');
+  if (!Array.isArray(listed)) return undefined;
+  const rows = listed.filter((row): row is Record<string, unknown> => row !== null && typeof row === 'object');
   const fits = (row: Record<string, unknown>) => Object.entries(option.only ?? {}).every(([key, values]) => values.includes(row[key]));
   return rows
     .filter(fits)

@@ -23,14 +23,16 @@ export function JourneySelectWidget(props: WidgetProps) {
   const { id, value, onChange, label, rawErrors, disabled, required, placeholder, registry, schema, uiSchema } = props;
   const { journeyData } = registry.formContext as StepFormContext;
   const option = journeyOptionsOf(props).rows as RowsOption | undefined;
-  const data = option ? offeredRows(option, journeyData).map(({ value: kept, row }) => ({ value: kept, label: rowText(option.label, row, money) })) : [];
-  const offered = (choice: unknown): choice is string => typeof choice === 'string' && data.some((row) => row.value === choice);
+  const offered = option ? offeredRows(option, journeyData) : undefined;
+  const data = (offered ?? []).map(({ value: kept, row }) => ({ value: kept, label: rowText(option?.label ?? '', row, money) }));
   const many = schema.type === 'array';
   const given = many ? (Array.isArray(value) ? value : []) : value === undefined ? [] : [value];
-  const chosen = given.filter(offered);
-  // A choice the rows no longer hold (another plan's add-on, once the agent went back and chose
-  // another plan) is forgotten, so it cannot be sent; not while the rows are still coming.
-  const stale = data.length > 0 && chosen.length !== given.length;
+  const chosen = given.filter((choice): choice is string => typeof choice === 'string' && data.some((row) => row.value === choice));
+  // A choice the rows no longer hold is forgotten, so it cannot be sent: another plan's add-on
+  // once the agent went back and chose another plan, the report's lead just cancelled (its
+  // button then waits for a new choice, as for any empty required field); not while the rows are
+  // still coming.
+  const stale = offered !== undefined && chosen.length !== given.length;
   useEffect(() => {
     if (stale) onChange(many ? (chosen.length > 0 ? chosen : undefined) : undefined);
   }, [stale]); // eslint-disable-line react-hooks/exhaustive-deps -- only when a choice stops fitting

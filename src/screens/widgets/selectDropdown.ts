@@ -1,6 +1,9 @@
 import type { ComboboxProps } from '@mantine/core';
 import { useState } from 'react';
 
+/** A select's list kept in the page (a schema's few choices, and the selects below), for the reason below. */
+export const listKeptMounted: ComboboxProps = { keepMounted: true };
+
 /**
  * A select's list kept in the page (Mantine's `keepMounted`), and its rows drawn only while it is
  * open: a closed select holds its chosen rows only.
@@ -18,14 +21,10 @@ import { useState } from 'react';
  */
 export function useListWhileOpen<Row extends { value: string }>(rows: Row[], chosen: readonly string[]) {
   const [open, setOpen] = useState(false);
-  const comboboxProps: ComboboxProps = { keepMounted: true };
   return {
     data: open ? rows : rows.filter((row) => chosen.includes(row.value)),
-    comboboxProps,
+    comboboxProps: listKeptMounted,
     onDropdownOpen: () => setOpen(true),
     onDropdownClose: () => setOpen(false),
   };
 }
-
-/** A select whose list is short and fixed (a schema's choices): kept in the page, for the reason above. */
-export const listKeptMounted: ComboboxProps = { keepMounted: true };
