@@ -1,11 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import { countryModules } from './scripts/countryModules';
-import { mapStyleMeta } from './scripts/mapStyle';
-import { sessionExportKeyEnv } from './scripts/sessionExportKey';
-import { precompressAssets } from './scripts/precompress';
-import { tagManagerMeta } from './scripts/tagManager';
+import { countryModules } from './src/build/countryModules';
+import { mapStyleMeta } from './src/build/mapStyle';
+import { sessionExportKeyEnv } from './src/build/sessionExportKey';
+import { precompressAssets } from './src/build/precompress';
+import { tagManagerMeta } from './src/build/tagManager';
 
 /** The map libraries (react-map-gl over maplibre-gl or mapbox-gl), loaded on the map step only. */
 const MAP_LIBRARY = /[\\/]node_modules[\\/](maplibre-gl|mapbox-gl|react-map-gl|@vis\.gl[\\/]react-map(box|libre))[\\/]/;
@@ -32,10 +32,10 @@ const schemaUriInBuilds = (): Plugin => ({
 
 // The app is built for one country at a time (DESIGN.md): `COUNTRY=<cc>` (sv by default), its
 // pack read from `COUNTRY_PACKS` (the repository by default) through the build-time modules of
-// scripts/countryModules.ts; the journey reaches the browser without descriptions and examples.
-// The map's street style is written into the page (`VITE_MAP_STYLE`: scripts/mapStyle.ts), and
-// so is the tag manager's container when there is one (`VITE_GTM_ID`: scripts/tagManager.ts).
-// Exported sessions are sealed with `VITE_SESSION_EXPORT_KEY` (scripts/sessionExportKey.ts).
+// src/build/countryModules.ts; the journey reaches the browser without descriptions and examples.
+// The map's street style is written into the page (`VITE_MAP_STYLE`: src/build/mapStyle.ts), and
+// so is the tag manager's container when there is one (`VITE_GTM_ID`: src/build/tagManager.ts).
+// Exported sessions are sealed with `VITE_SESSION_EXPORT_KEY` (src/build/sessionExportKey.ts).
 export default defineConfig({
   plugins: [react(), countryModules(), mapStyleMeta(), tagManagerMeta(), sessionExportKeyEnv(), schemaUriInBuilds(), precompressAssets()],
   resolve: {

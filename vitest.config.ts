@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { countryModules } from './scripts/countryModules';
+import { countryModules } from './src/build/countryModules';
 
 export default defineConfig({
   // Screens and shell read their country from the build-time modules, in tests as in the app.

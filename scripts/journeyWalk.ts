@@ -8,13 +8,14 @@
  */
 import { createInterface } from 'node:readline/promises';
 import { createActor, fromPromise } from 'xstate';
-import { activeNodes } from '../src/engine/activeNodes';
-import { currentStep, routeOf } from '../src/engine/compileJourney';
-import { edgesActiveIn, type GraphEdge } from '../src/engine/journeyGraph';
-import { countryActors } from './countryActors';
-import { loadJourneyFile } from './loadJourneyFile';
+import { activeNodes } from '../src/pack/activeNodes';
+import { currentStep, routeOf } from '../src/runtime/compileJourney';
+import { edgesActiveIn, type GraphEdge } from '../src/pack/journeyGraph';
+import { countryActors } from '../src/openapi/countryActors';
+import { loadJourneyFile } from '../src/checker/loadJourneyFile';
+import { DEFAULT_COUNTRY } from '../src/pack/defaultCountry';
 
-const country = (process.argv[2] ?? 'sv').toLowerCase();
+const country = (process.argv[2] ?? DEFAULT_COUNTRY).toLowerCase();
 const journey = loadJourneyFile(`journeys/${country}.json`);
 const io = createInterface({ input: process.stdin });
 // Lines are read on demand, so answers typed ahead (or piped in) are not lost.

@@ -4,18 +4,18 @@
  * (default: every file in journeys/) against their country's operations, the step screens of
  * their countries (schemas/steps/<cc>/) and their country files (countries/<cc>.json), and
  * prints one line per problem as `file:line:column pointer: words`. Exits 0 when all are sound,
- * 1 otherwise. `COUNTRY_PACKS` checks another pack's folder (scripts/countryPack.ts). The checks
- * themselves are scripts/packChecker.ts, which the journey studio runs on every save.
+ * 1 otherwise. `COUNTRY_PACKS` checks another pack's folder (src/pack/countryPack.ts). The checks
+ * themselves are src/checker/packChecker.ts, which the journey studio runs on every save.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
-import { formatProblem } from '../src/engine/problem';
-import { openapiRoots } from './countryActors';
-import { apiSpecProblems } from '../src/sandbox/openapiSpecs';
-import { packRoot } from './countryPack';
-import { publishedKeysProblems } from './publishedKeysCheck';
-import { journeyFiles } from './journeyFiles';
-import { packChecker } from './packChecker';
+import { formatProblem } from '../src/checker/problem';
+import { openapiRoots } from '../src/openapi/countryActors';
+import { apiSpecProblems } from '../src/openapi/openapiSpecs';
+import { packRoot } from '../src/pack/countryPack';
+import { publishedKeysProblems } from '../src/checker/publishedKeysCheck';
+import { journeyFiles } from '../src/pack/journeyFiles';
+import { packChecker } from '../src/checker/packChecker';
 
 // Relative, as every file is named in the problem lines.
 const root = relative(process.cwd(), packRoot()) || '.';

@@ -1,13 +1,13 @@
 /**
  * `npm run journeys:diff -- <before.json> <after.json>`: what differs in meaning between two
- * versions of a journey file (src/engine/journeyDiff.ts), one change per line: `+` added, `-`
+ * versions of a journey file (src/tools/diff/journeyDiff.ts), one change per line: `+` added, `-`
  * removed, `~` changed; states and their steps, transitions, guards, actions, calls, messages and
  * declared data. A file only reordered or reindented has none. A version that journeys:check
  * would fault is still compared (an edit in progress); one that is not a journey at all (bad
  * JSON, not the meta-schema's shape) is reported as journeys:check reports it.
  */
-import { diffJourneys, formatChange } from '../src/engine/journeyDiff';
-import { readJourneyFile } from './loadJourneyFile';
+import { diffJourneys, formatChange } from '../src/tools/diff/journeyDiff';
+import { readJourneyFile } from '../src/checker/loadJourneyFile';
 
 const files = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 if (files.length !== 2) {

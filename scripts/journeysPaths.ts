@@ -7,10 +7,10 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { journeyCalls } from '../src/engine/journeyCalls';
-import { formatPath, journeyPaths } from '../src/engine/journeyPaths';
-import type { StepFile } from '../src/engine/stepFile';
-import { loadJourneyFile } from './loadJourneyFile';
+import { journeyCalls } from '../src/checker/journeyCalls';
+import { formatPath, journeyPaths } from '../src/tools/paths/journeyPaths';
+import type { StepFile } from '../src/pack/stepFile';
+import { loadJourneyFile } from '../src/checker/loadJourneyFile';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');

@@ -4,19 +4,19 @@
  * sending the agent's events of the path; prints each step, and where the journey left the path
  * and why (the provider's last answer, the screen's message). `--all` replays every path and
  * counts them. `--browser`: in Chromium against the built app instead, the screens driven as an
- * agent would, a screenshot per step (tests/support/browserReplay.ts). Exit 1 when a replay leaves its path.
+ * agent would, a screenshot per step (src/tools/replay/browserReplay.ts). Exit 1 when a replay leaves its path.
  */
-import { didYouMean } from '../src/engine/didYouMean';
-import { journeyPaths } from '../src/engine/journeyPaths';
-import { replayPathsInBrowser } from '../tests/support/browserReplay';
-import { replayPath, type ReplayResult } from '../tests/support/replayPath';
-import { runningSandbox } from '../tests/support/runningSandbox';
-import { loadJourneyFile } from './loadJourneyFile';
-import { replaySessionCommand } from './replay/sessionReplay';
+import { didYouMean } from '../src/pack/didYouMean';
+import { journeyPaths } from '../src/tools/paths/journeyPaths';
+import { replayPathsInBrowser } from '../src/tools/replay/browserReplay';
+import { replayPath, type ReplayResult } from '../src/tools/replay/replayPath';
+import { runningSandbox } from '../src/tools/sandbox/runningSandbox';
+import { loadJourneyFile } from '../src/checker/loadJourneyFile';
+import { replaySessionCommand } from '../src/tools/replay/sessionFileReplay';
 
 const args = process.argv.slice(2);
 // A session exported from the app, in place of a path: `<cc> --session <file> [--key <private.jwk>]`.
-if (args.includes('--session')) process.exit(await replaySessionCommand(args));
+if (args.includes('--session')) process.exit(await replaySessionCommand(args, loadJourneyFile));
 const all = args.includes('--all');
 const [country, name] = args.filter((a) => !a.startsWith('--'));
 if (!country || (!name && !all)) {

@@ -7,7 +7,7 @@
  * `dist/` when it exists.
  */
 import { createSandbox, defaultCountryApis } from '../src/sandbox/server';
-import { demoPin } from './demoPin';
+import { demoPin } from '../src/sandbox/demoPin';
 
 const port = Number(process.env.PORT ?? 8787);
 const mode = (process.env.SANDBOX_MODE ?? 'dev') as 'dev' | 'test' | 'production';

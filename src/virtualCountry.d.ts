@@ -1,9 +1,9 @@
-// The build-time modules of the country the app is built for (scripts/countryModules.ts, chosen
+// The build-time modules of the country the app is built for (src/build/countryModules.ts, chosen
 // by COUNTRY). Shared code reads its country only through them.
 /* eslint-disable @typescript-eslint/consistent-type-imports -- an ambient module cannot import a relative module: import() types are how it names the project's types */
 
 declare module 'virtual:country' {
-  type CountryFile = import('./engine/countryFile').CountryFile;
+  type CountryFile = import('./pack/countryFile').CountryFile;
   /** The country's code: `SV`. */
   export const country: CountryFile['country'];
   export const name: CountryFile['name'];
@@ -24,18 +24,18 @@ declare module 'virtual:country' {
 
 declare module 'virtual:country/journey' {
   /** The country's journey, without descriptions and examples (journeyForBrowser). */
-  const journey: import('./engine/journeyTypes').JourneyConfig;
+  const journey: import('./pack/journeyTypes').JourneyConfig;
   export default journey;
 }
 
 declare module 'virtual:country/firstScreen' {
-  /** The journey's first screen for the page to draw before the app loads, or null: src/engine/firstScreen.ts. */
-  export const firstScreen: import('./engine/firstScreen').FirstScreen | null;
+  /** The journey's first screen for the page to draw before the app loads, or null: src/pack/firstScreen.ts. */
+  export const firstScreen: import('./pack/firstScreen').FirstScreen | null;
 }
 
 declare module 'virtual:country/steps' {
   /** Each step file of the country, loaded when its step opens. */
-  export const stepFiles: Record<string, () => Promise<import('./engine/stepFile').StepFile>>;
+  export const stepFiles: Record<string, () => Promise<import('./pack/stepFile').StepFile>>;
   /** Each step's precompiled validators (npm run steps:compile), for the steps with data. */
   export const stepValidators: Record<string, () => Promise<{ default: import('@rjsf/validator-ajv8/lib/types.js').ValidatorFunctions; /** The rules its fields check while typing. */ typing?: Record<string, (value: string) => boolean> }>>;
 }

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateApiTypes } from '../scripts/apiTypes';
-import { openapiRoots } from '../scripts/countryActors';
-import { compileSteps } from '../scripts/compileSteps';
-import { SHARED_BUILDS } from './support/buildProcess';
+import { generateApiTypes } from '../src/build/apiTypes';
+import { openapiRoots } from '../src/openapi/countryActors';
+import { compileSteps } from '../src/build/compileSteps';
+import { SHARED_BUILDS } from '../src/tools/browser/buildProcess';
 
 /** The test country made only of data (tests/fixtures/packs/zz): its operations are generated too. */
 const TEST_PACK_OPENAPI = 'tests/fixtures/packs/zz/openapi';

@@ -14,18 +14,19 @@
  * machines. `--runs N` sells N times (default 2: cold, then warm).
  */
 import type { Page } from 'playwright-core';
-import { phoneContext } from '../../tests/support/chromium';
+import { phoneContext } from '../../src/tools/browser/chromium';
 import { assetGzipSizes } from './assetSizes';
 import { quantile } from './peers/stats';
-import { servedApp } from '../../tests/support/servedBuild';
+import { servedApp } from '../../src/tools/browser/servedBuild';
 import { countrySales } from '../../tests/support/countrySales';
+import { DEFAULT_COUNTRY } from '../../src/pack/defaultCountry';
 
 const BUDGET = { firstScreen: 150, journey: 350, stepChange: 100 };
 const CPU_SLOWDOWN = 4;
 const runsArg = process.argv.indexOf('--runs');
 const runs = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1])) : 2;
 
-const country = (process.env.COUNTRY ?? 'sv').toLowerCase();
+const country = (process.env.COUNTRY ?? DEFAULT_COUNTRY).toLowerCase();
 const sell = countrySales[country];
 if (!sell) throw new Error(`no sale for COUNTRY=${country} in tests/support/countrySales.ts (${Object.keys(countrySales).join(', ')})`);
 const served = await servedApp({ country });

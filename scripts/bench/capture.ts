@@ -12,8 +12,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { phoneContext } from '../../tests/support/chromium';
-import { servedApp } from '../../tests/support/servedBuild';
+import { phoneContext } from '../../src/tools/browser/chromium';
+import { servedApp } from '../../src/tools/browser/servedBuild';
 import { phonePhoto } from '../../tests/support/phonePhoto';
 import { onArrival, sellUntilConfirmation } from '../../tests/support/sale';
 import { assetGzipSizes } from './assetSizes';

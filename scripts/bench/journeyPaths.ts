@@ -8,11 +8,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { getShortestPaths, getSimplePaths } from 'xstate/graph';
-import { journeyPaths, journeyTraversal } from '../../src/engine/journeyPaths';
-import type { JourneySnapshot } from '../../src/engine/compileJourney';
-import type { GraphEdge } from '../../src/engine/journeyGraph';
-import { journeyFiles } from '../journeyFiles';
-import { loadJourneyFile } from '../loadJourneyFile';
+import { journeyPaths, journeyTraversal } from '../../src/tools/paths/journeyPaths';
+import type { JourneySnapshot } from '../../src/runtime/compileJourney';
+import type { GraphEdge } from '../../src/pack/journeyGraph';
+import { journeyFiles } from '../../src/pack/journeyFiles';
+import { loadJourneyFile } from '../../src/checker/loadJourneyFile';
 
 type Step = { state: unknown; event: { type: string } & Record<string, unknown> };
 const SIMPLE_PATHS_LIMIT_MS = 30_000;

@@ -8,14 +8,14 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { checkJourney } from '../../src/engine/checkJourney';
-import { checkStepFile } from '../../src/engine/checkStepFile';
-import { compileJourney } from '../../src/engine/compileJourney';
-import { lintJourneyData } from '../../src/engine/lintJourneyData';
-import { lintShellEvents } from '../../src/engine/shellEvents';
-import type { StepFile } from '../../src/engine/stepFile';
-import { countryActors, countryOperations } from '../countryActors';
-import { journeyFiles } from '../journeyFiles';
+import { checkJourney } from '../../src/checker/checkJourney';
+import { checkStepFile } from '../../src/checker/checkStepFile';
+import { compileJourney } from '../../src/runtime/compileJourney';
+import { lintJourneyData } from '../../src/checker/lintJourneyData';
+import { lintShellEvents } from '../../src/checker/shellEvents';
+import type { StepFile } from '../../src/pack/stepFile';
+import { countryActors, countryOperations } from '../../src/openapi/countryActors';
+import { journeyFiles } from '../../src/pack/journeyFiles';
 
 const BUDGET_MS = 200;
 const files = journeyFiles();

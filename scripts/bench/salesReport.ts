@@ -7,7 +7,7 @@
  */
 import type { SandboxDb } from '../../src/sandbox/database';
 import { addLeads } from '../../tests/support/manyLeads';
-import { runningSandbox } from '../../tests/support/runningSandbox';
+import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
 
 const LEADS = 5000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);

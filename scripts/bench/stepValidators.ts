@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { compileSteps, OUTPUT_DIR } from '../compileSteps';
+import { compileSteps, OUTPUT_DIR } from '../../src/build/compileSteps';
 
 compileSteps();
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -3,7 +3,7 @@ import type { CallOutcome } from './apiError';
 import type { CallInput } from './callOperation';
 import type { OperationTable } from './operationTable';
 import { createPinSealer, pinKeyByCall, type PinKeySource } from './pinSealer';
-import { fillSessionValues } from '../engine/inputMap';
+import { fillSessionValues } from '../runtime/inputMap';
 import type { ApiSession } from './apiSession';
 
 

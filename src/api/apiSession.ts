@@ -1,4 +1,4 @@
-import type { SessionName } from '../engine/inputMap';
+import type { SessionName } from '../runtime/inputMap';
 
 /**
  * What the api layer keeps for the session: the PIN as sent to the provider, encrypted with its

@@ -5,7 +5,7 @@
  * country's spec with openapi-fetch's own response types. A caller holding the country's table
  * gets `CallOutcome<AnswerOf<typeof operations, 'places'>>`; country-neutral code holds a
  * table of any country (`OperationTable`) and gets `unknown`, which it reads through checked
- * pointers (the journey) or a widget's declared answer shape (src/engine/widgetAnswers.ts).
+ * pointers (the journey) or a widget's declared answer shape (src/pack/widgetAnswers.ts).
  */
 import type { FetchResponse } from 'openapi-fetch';
 import type { OperationEntry, OperationTable } from './operationTable';

@@ -1,9 +1,9 @@
-import { answerShape, fitsShape, shapeMismatch, type AnswerShape, type ShapeSchema } from '../engine/answerShape';
+import { answerShape, fitsShape, shapeMismatch, type AnswerShape, type ShapeSchema } from '../pack/answerShape';
 
 /**
  * What the app reads of the provider's published keys (the operation a country's spec marks
  * `x-signing: publishes-keys`): journeys:check holds the country's spec to these shapes
- * (scripts/publishedKeysCheck.ts), and the answer is read through them. Loaded when the keys are
+ * (src/checker/publishedKeysCheck.ts), and the answer is read through them. Loaded when the keys are
  * first asked (at sign-in), so that the first screen does not carry it.
  */
 

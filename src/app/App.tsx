@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { useEffect } from 'react';
-import { stepDataPointer } from '../engine/stepDataPointer';
+import { stepDataPointer } from '../pack/stepDataPointer';
 import { savedData } from '../screens/StepScreen';
 import { StepStage } from '../screens/StepStage';
 import { AppLayout } from './AppLayout';

@@ -3,13 +3,13 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { memo, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { appTitle, sidebar } from 'virtual:country';
 import { IdleGuard } from './IdleGuard';
-import { currentStep } from '../engine/compileJourney';
+import { currentStep } from '../runtime/compileJourney';
 import { isBusy } from './journeyBusy';
 import { useJourneyRuntime, useJourneyValue } from './journeyContext';
 
 /**
  * The support team's public key that exported sessions are sealed with (a JWK, from the build:
- * scripts/sessionExportKey.ts); a build without one offers no export.
+ * src/build/sessionExportKey.ts); a build without one offers no export.
  */
 const SESSION_EXPORT_KEY = String(import.meta.env.VITE_SESSION_EXPORT_KEY ?? '');
 

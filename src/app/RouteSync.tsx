@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { currentStep, routeOf } from '../engine/compileJourney';
-import { routeMatches } from '../engine/routes';
+import { currentStep, routeOf } from '../runtime/compileJourney';
+import { routeMatches } from '../pack/routes';
 import { whenIdle } from '../screens/whenIdle';
 import { withInspect } from './inspectMode';
 import { useJourney } from './journeyContext';

@@ -1,7 +1,7 @@
 import type { AnyActorRef } from 'xstate';
 import type { CallFailure } from '../api/apiClients';
-import { errorIdOf } from '../engine/actions';
-import type { JourneyEmitted } from '../engine/emitted';
+import { errorIdOf } from '../runtime/actions';
+import type { JourneyEmitted } from '../runtime/emitted';
 import { isContainerId, TAG_MANAGER_META, TAG_MANAGER_ORIGIN } from './tagManagerContainer';
 import { rawResponseText, trackingRecord, type TrackingRecord } from './trackingRecords';
 
@@ -60,7 +60,7 @@ export function connectAnalytics(actor: AnyActorRef, journeyId: string): (failur
 
 /**
  * The tag manager's own script, for a build that names a container (`VITE_GTM_ID`, written into
- * the page as `<meta name="tag-manager">` by scripts/tagManager.ts; none by default, and none in
+ * the page as `<meta name="tag-manager">` by src/build/tagManager.ts; none by default, and none in
  * tests): loaded after the app, it reads the records already pushed. The page's Content Security
  * Policy lets in its one host when the page names a container (src/sandbox/server.ts).
  */

@@ -1,4 +1,4 @@
-import type { FirstScreen } from '../engine/firstScreen';
+import type { FirstScreen } from '../pack/firstScreen';
 
 /** What the screen hands over when the agent sends it: the step's button event with its data. */
 export interface FirstScreenEvent {
@@ -23,7 +23,7 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<H
 }
 
 /**
- * Draws the journey's first screen (a code typed box by box and its button: src/engine/firstScreen.ts)
+ * Draws the journey's first screen (a code typed box by box and its button: src/pack/firstScreen.ts)
  * into `root` with the DOM alone, so that the page takes the PIN before React, Mantine, the form
  * library or the journey have even been fetched. The boxes behave as the app's PIN boxes: a digit
  * moves to the next box, Backspace on an empty box goes back, a pasted or autofilled code spreads

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useContext } from 'react';
-import { currentStep } from '../engine/compileJourney';
+import { currentStep } from '../runtime/compileJourney';
 import { isBusy } from './journeyBusy';
 import type { JourneyRuntime } from './journeyRuntime';
 

@@ -8,8 +8,8 @@ import { callOperation, type CallInput } from '../api/callOperation';
 // The build's country's provider operations (the COUNTRY= build chooses them).
 import { operations } from 'virtual:country/operations';
 import { operationWithRole } from '../api/operationTable';
-import { compileJourney } from '../engine/compileJourney';
-import { persistJourney, restoreJourney } from '../engine/persistence';
+import { compileJourney } from '../runtime/compileJourney';
+import { persistJourney, restoreJourney } from '../runtime/persistence';
 import { connectAnalytics, loadTagManager } from './analytics';
 import { isBusy } from './journeyBusy';
 import { scheduleSaves } from './saveSchedule';
@@ -61,7 +61,7 @@ function readSaved(text: string | null): Saved {
 
 /**
  * The running journey of this build: compiled from its country's journey file (COUNTRY at build
- * time: scripts/countryModules.ts), its provider
+ * time: src/build/countryModules.ts), its provider
  * calls made through the api layer (same origin: the sandbox or the provider's proxy), resumed
  * from the session's sealed snapshot when there is one (`store`, opened before: see startApp.tsx).
  */
@@ -97,7 +97,7 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
   };
   const clients = createApiClients(config, operations);
   // Any country's table: inputs are the journey's and the step files' maps, answers read through
-  // checked pointers (the journey) or a widget's declared answer shape (src/engine/widgetAnswers.ts).
+  // checked pointers (the journey) or a widget's declared answer shape (src/pack/widgetAnswers.ts).
   const call = (operationId: string, input?: CallInput) => {
     if (operationId !== signOut) return callOperation(clients, config, operationId, input);
     signingOut += 1;

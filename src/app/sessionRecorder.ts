@@ -9,8 +9,8 @@
  */
 
 import type { AnyActorRef, InspectionEvent } from 'xstate';
-import { activeNodes } from '../engine/activeNodes';
-import { currentStep, type CompiledJourney, type JourneySnapshot } from '../engine/compileJourney';
+import { activeNodes } from '../pack/activeNodes';
+import { currentStep, type CompiledJourney, type JourneySnapshot } from '../runtime/compileJourney';
 
 /** The record's format, read by the replay: a new shape gets a new number. */
 export const SESSION_RECORD_VERSION = 1;

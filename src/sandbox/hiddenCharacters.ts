@@ -1,4 +1,4 @@
-import { escapePointer } from './openapiSpecs';
+import { escapeSegment } from '../pack/jsonPointer';
 
 /**
  * Characters no field of the provider takes, whatever its rules (docs/security.md, "Names and
@@ -18,7 +18,7 @@ export function hiddenCharacterAt(parts: Record<string, unknown>): string | unde
     if (typeof value === 'string') {
       if (HIDDEN.test(value)) return pointer;
     } else if (value && typeof value === 'object') {
-      for (const [key, inner] of Object.entries(value)) stack.push({ value: inner, pointer: `${pointer}/${escapePointer(key)}` });
+      for (const [key, inner] of Object.entries(value)) stack.push({ value: inner, pointer: `${pointer}/${escapeSegment(key)}` });
       // A key can hide characters too.
       const key = Object.keys(value).find((k) => HIDDEN.test(k));
       if (key !== undefined) return pointer;

@@ -14,13 +14,14 @@ import { handlers } from './handlers/registry';
 import { refusedPinInBody } from './handlers/auth';
 import { createPinKey } from './pinKey';
 import { logoSvg } from './logos';
-import { countryCodes, loadCountryOperations, OPENAPI_ROOT, type Operation } from './openapiSpecs';
+import { countryCodes, loadCountryOperations, OPENAPI_ROOT, type Operation } from '../openapi/openapiSpecs';
 import { createAgreementKey, finishCall, openCall, openUrlValues, sealAnswer, sessionKeys, type OpenedCall, type Refusal, type VerifiedCall } from './signedCalls';
 import { closedShape, frameworkRefusal, nestedDeeperThan, refusalError, refusals, refuseClient, REQUEST_LIMITS } from './requestLimits';
 import { SIGN_IN_THROTTLE, signInThrottle, type SignInThrottlePolicy } from './signInThrottle';
 import { OTP_LIMITS, otpLimits, type OtpPolicy } from './otpLimits';
 import { HIDDEN_CHARACTER_MESSAGE, hiddenCharacterAt } from './hiddenCharacters';
 import { SIGNED_HEADERS } from '../api/signedCallProtocol';
+import { DEFAULT_COUNTRY } from '../pack/defaultCountry';
 
 /** One country's provider API as the sandbox serves it: its specs and its seed data. */
 export interface CountryApi {
@@ -98,7 +99,7 @@ export function contentSecurityPolicy(nonce: string, connectTo: string[] = [], t
 
 /**
  * The outside origin of the map's street style that a built page names (`<meta name="map-style">`,
- * written by the build from `VITE_MAP_STYLE`: scripts/mapStyle.ts), as `connect-src` takes it;
+ * written by the build from `VITE_MAP_STYLE`: src/build/mapStyle.ts), as `connect-src` takes it;
  * none for a style on the app's own server or a build without streets.
  */
 export function mapStyleOrigins(page: string): string[] {
@@ -112,7 +113,7 @@ export function mapStyleOrigins(page: string): string[] {
   }
 }
 
-/** The tag manager's host when the built page names a container (`<meta name="tag-manager">`: scripts/tagManager.ts), for its script, its records and its pixel; none otherwise. */
+/** The tag manager's host when the built page names a container (`<meta name="tag-manager">`: src/build/tagManager.ts), for its script, its records and its pixel; none otherwise. */
 export function tagManagerOrigins(page: string): string[] {
   return /<meta name="tag-manager" content="GTM-[A-Z0-9]+"/.test(page) ? ['https://www.googletagmanager.com'] : [];
 }
@@ -281,7 +282,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   // once, before its database is seeded with it; a bad file stops the start.
   const providers = new Map(countries.map((c) => [c.code, readProvider(c.seedDir)]));
   const databases = new Map(countries.map((c) => [c.code, openDatabase(countryDbFile(options.db ?? '.data/sandbox.db', c.code), c.seedDir, (providers.get(c.code) as Provider).settings)]));
-  const mainCountry = options.country ?? process.env.COUNTRY?.toLowerCase() ?? 'sv';
+  const mainCountry = options.country ?? process.env.COUNTRY?.toLowerCase() ?? DEFAULT_COUNTRY;
   const db = databases.get(mainCountry) ?? [...databases.values()][0];
   if (!db) throw new Error('the sandbox has no country to serve: no openapi/<cc>/ folder');
   const agreementKey = createAgreementKey();
@@ -600,7 +601,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
     // `wildcard` so that files a new build adds are found (not only those there at start); a
     // path that is no file falls through to the not-found handler below.
     // The build's brotli and gzip copies sent as they are to a browser that takes them
-    // (scripts/precompress.ts). A hashed file (/assets/) never changes under its name: kept a
+    // (src/build/precompress.ts). A hashed file (/assets/) never changes under its name: kept a
     // year; anything else is asked again each time (no-cache), as a new build may change it.
     await app.register(fastifyStatic, {
       root: resolve(options.staticDir),

@@ -1,6 +1,6 @@
 import { Activity, memo, startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { StepInfo } from '../engine/compileJourney';
+import type { StepInfo } from '../runtime/compileJourney';
 import { loadedStep, loadStep, type LoadedStep } from './stepLoader';
 import { openingData, StepScreen, type StepScreenProps } from './StepScreen';
 import { whenIdle } from './whenIdle';

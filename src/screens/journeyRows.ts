@@ -1,4 +1,4 @@
-import { getAt } from '../engine/jsonPointer';
+import { getAt } from '../pack/jsonPointer';
 
 /** Which rows of the journey's data a `journeySelect` offers (`ui:options.rows`, docs/steps.md). */
 export interface JourneyRowsOption {

@@ -1,5 +1,5 @@
 import { currency, locale } from 'virtual:country';
-import { formatMoney } from '../engine/countryFile';
+import { formatMoney } from '../pack/countryFile';
 
 /**
  * An amount as the country the app is built for writes it (its country file's `locale` and

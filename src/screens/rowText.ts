@@ -1,4 +1,4 @@
-import { getAt } from '../engine/jsonPointer';
+import { getAt } from '../pack/jsonPointer';
 
 /**
  * The calendar day of a date or a date-time as the provider wrote it, written DD/MM/YYYY as the

@@ -1,12 +1,12 @@
 import type { RegistryWidgetsType, RJSFSchema, ValidatorType } from '@rjsf/utils';
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js';
-import type { StepFile } from '../engine/stepFile';
+import type { StepFile } from '../pack/stepFile';
 import type { StepForm, withDefaults } from './rjsf/StepForm';
 import { stepFiles, stepValidators } from 'virtual:country/steps';
 import { whenIdle } from './whenIdle';
 import { fieldWidgets, formWidgets, type FormWidget } from './widgets/index';
 
-// The step files and validators of the country this app is built for (scripts/countryModules.ts).
+// The step files and validators of the country this app is built for (src/build/countryModules.ts).
 const fileOf = (name: string) => (Object.hasOwn(stepFiles, name) ? stepFiles[name] : undefined);
 
 /** A step ready to show: its file, and what its screen needs, all loaded. */

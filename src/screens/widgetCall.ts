@@ -1,8 +1,8 @@
 import { MESSAGES, type CallOutcome } from '../api/apiError';
 import type { CallInput } from '../api/callOperation';
 import type { OperationId } from '../api/operationTable';
-import { fitsShape, shapeMismatch, type AnswerShape } from '../engine/answerShape';
-import { evaluateInputMap, type WidgetCall } from '../engine/inputMap';
+import { fitsShape, shapeMismatch, type AnswerShape } from '../pack/answerShape';
+import { evaluateInputMap, type WidgetCall } from '../runtime/inputMap';
 import type { StepFormContext, WidgetCaller } from './stepFormContext';
 
 const isCall = (value: unknown): value is WidgetCall =>
@@ -24,7 +24,7 @@ export const operationOf = (call: WidgetCall) => call.operation as OperationId;
 
 /**
  * Makes a widget's declared call and reads the answer as the widget's shape
- * (src/engine/widgetAnswers.ts), which journeys:check holds the operation's spec to. An answer
+ * (src/pack/widgetAnswers.ts), which journeys:check holds the operation's spec to. An answer
  * that does not fit is the provider breaking its spec: the agent is shown the generic message,
  * and the console says which call and where its answer leaves the shape (never its values).
  *

@@ -2,13 +2,13 @@
  * The studio's diff view (issue #15 point 4): two versions of a journey, each a file of the
  * repository's (journeys/, and tests/fixtures/diff/'s edits of a journey) or a JSON pasted or
  * uploaded, compared by meaning as `npm run journeys:diff` compares them
- * (src/engine/journeyDiff.ts, run by the studio's server), the changes grouped as a product
+ * (src/tools/diff/journeyDiff.ts, run by the studio's server), the changes grouped as a product
  * owner reads them: steps, transitions, guards, calls, fields (the data the journey declares)
  * and messages, each added, removed or changed. A reordered or reindented file shows none.
  */
 import { Alert, Badge, Button, Code, FileButton, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { formatChange, type JourneyChange } from '../engine/journeyDiff';
+import { formatChange, type JourneyChange } from '../tools/diff/journeyDiff';
 import type { DiffAnswer, DiffFilesAnswer, DiffVersion } from './panels/panelApi';
 import { panelFetch } from './panels/panelFetch';
 

@@ -6,7 +6,7 @@
  */
 import { Background, Controls, Handle, MarkerType, Position, ReactFlow, useReactFlow, type Edge, type Node, type NodeProps } from '@xyflow/react';
 import { memo, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import type { LocatedProblem } from '../engine/problem';
+import type { LocatedProblem } from '../checker/problem';
 import { layoutDiagram, leafSize, metaLine, type Box } from './diagramLayout';
 import type { DiagramModel, StateBox } from './diagramModel';
 

@@ -1,9 +1,9 @@
 /**
- * What the journey studio's server (scripts/studio/studioPlugin.ts) tells its page: a journey
+ * What the journey studio's server (src/studio/server/studioPlugin.ts) tells its page: a journey
  * file as last checked, by HTTP when the page opens and by a Vite custom event on every save.
  */
-import type { JourneyConfig } from '../engine/journeyTypes';
-import type { LocatedProblem } from '../engine/problem';
+import type { JourneyConfig } from '../pack/journeyTypes';
+import type { LocatedProblem } from '../checker/problem';
 
 /** Where the studio is served, on the app's own origin (so it hears the app's inspection channel). */
 export const STUDIO_BASE = '/__studio/';

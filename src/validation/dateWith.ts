@@ -12,7 +12,7 @@ import { _, type CodeKeywordDefinition, type KeywordCxt } from 'ajv';
  * it waits until the three pass that rule too.
  *
  * It generates code, so the precompiled step validators call the rule as they call a format
- * (`formats["date-dmy"]`, imported by scripts/compileSteps.ts) and need nothing else.
+ * (`formats["date-dmy"]`, imported by src/build/compileSteps.ts) and need nothing else.
  */
 export const dateWithKeyword: CodeKeywordDefinition = {
   keyword: 'dateWith',

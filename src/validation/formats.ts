@@ -15,9 +15,9 @@ import { phoneCo, phoneGt, phoneHn, phonePy, phoneSv } from './phone';
  * The registry of format rules, by the module of src/validation that holds them (the key, its
  * file name) and their export there. Node code (checks, the run-time validator, the sandbox,
  * tests) reads every rule from here; a browser build never imports this file: each precompiled
- * step validator imports just the rules its schema names (scripts/compileSteps.ts, through
+ * step validator imports just the rules its schema names (src/build/compileSteps.ts, through
  * `ruleSources`), and the screens get the messages of the country's formats only
- * (`virtual:country/formats`, scripts/countryModules.ts). A country's own rule (a check digit)
+ * (`virtual:country/formats`, src/build/countryModules.ts). A country's own rule (a check digit)
  * is a module here, registered under its format name.
  */
 const ruleModules = {

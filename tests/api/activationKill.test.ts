@@ -8,7 +8,7 @@ import type { CallOutcome } from '../../src/api/apiError';
 import { countryDbFile } from '../../src/sandbox/database';
 import { sampleOrder } from '../support/sampleOrder';
 import { sandboxProcess, type SandboxProcess } from '../support/sandboxProcess';
-import { signedHttpClient } from '../support/signedHttpClient';
+import { signedHttpClient } from '../../src/tools/sandbox/signedHttpClient';
 
 /**
  * Issue 17, "still no data lost": the sandbox's process killed (SIGKILL) while activation

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { countryActors } from '../../scripts/countryActors';
+import { countryActors } from '../../src/openapi/countryActors';
 import { operations } from '../../src/api/generated/sv/operations';
-import { checkJourney } from '../../src/engine/checkJourney';
-import { countryActorNames } from '../../src/engine/actorCatalogue';
+import { checkJourney } from '../../src/checker/checkJourney';
+import { countryActorNames } from '../../src/pack/actorCatalogue';
 
 describe('the actors a journey may invoke', () => {
   // A journey names calls as `api.<operationId>` of its own country's provider API: SV's are

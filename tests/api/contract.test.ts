@@ -3,8 +3,8 @@ import addFormats from 'ajv-formats';
 import type { Middleware } from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../src/api/generated/sv/operations';
-import { loadCountryOperations } from '../../src/sandbox/openapiSpecs';
-import { runningSandbox } from '../support/runningSandbox';
+import { loadCountryOperations } from '../../src/openapi/openapiSpecs';
+import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
 import { svCalls, type CallState } from '../support/svCalls';
 
 // Contract: every provider operation called through the typed client against a running

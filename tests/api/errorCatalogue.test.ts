@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interpretAnswer } from '../../src/api/apiError';
 import type { OperationId } from '../../src/api/generated/sv/operations';
-import { runningSandbox } from '../support/runningSandbox';
+import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
 
 // Spec section 8 and 7.1, row by row: each answer provoked on a real sandbox by fault
 // injection, and what the typed client makes of it.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createApiActors } from '../../src/api/apiActors';
 import type { ApiSession } from '../../src/api/apiSession';
 import { operations } from '../../src/api/generated/sv/operations';
-import { runningSandbox } from '../support/runningSandbox';
+import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
 
 // The seller's PIN leaves the app only encrypted with the provider's public key (RSA-OAEP).
 describe('the PIN on the wire', () => {

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiActors } from '../../src/api/apiActors';
 import { memoryKeyring } from '../../src/api/callSigner';
 import { SIGNED_HEADERS } from '../../src/api/signedCallProtocol';
-import { cookieFetch } from '../support/cookieFetch';
+import { cookieFetch } from '../../src/tools/sandbox/cookieFetch';
 import { operations } from '../../src/api/generated/sv/operations';
-import { runningSandbox } from '../support/runningSandbox';
+import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
 
 // Signed and sealed calls (spec sections 4 and 7, SV) against a running sandbox: every request
 // goes through the client's signer; a test plays the network in between, changing or replaying

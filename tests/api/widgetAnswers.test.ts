@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fitsShape, shapeMismatch } from '../../src/engine/answerShape';
-import { coverageAreasAnswer, imageUploadAnswer, photoCaptureAnswer, providerSelectAnswer } from '../../src/engine/widgetAnswers';
+import { fitsShape, shapeMismatch } from '../../src/pack/answerShape';
+import { coverageAreasAnswer, imageUploadAnswer, photoCaptureAnswer, providerSelectAnswer } from '../../src/pack/widgetAnswers';
 import { pinKeyAnswer, publishedKeysAnswer } from '../../src/api/publishedKeys';
 import { callForAnswer } from '../../src/screens/widgetCall';
-import { runningSandbox } from '../support/runningSandbox';
+import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
 
 // What the country-neutral widgets (and the PIN sealer) read of an answer, against what the
 // sandbox really answers for SV's operations that the step files name; and what a widget is told

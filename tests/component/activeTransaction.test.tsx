@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StepFile } from '../../src/engine/stepFile';
+import type { StepFile } from '../../src/pack/stepFile';
 import { LoadedStepScreen } from '../../src/screens/StepScreen';
 import type { SentEvent } from './stepScreen';
 

@@ -3,7 +3,7 @@ import './jsdomShims';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StepFile } from '../../src/engine/stepFile';
+import type { StepFile } from '../../src/pack/stepFile';
 import { showStepFile } from './stepScreen';
 
 afterEach(cleanup);

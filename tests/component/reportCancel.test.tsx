@@ -6,7 +6,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StepFile } from '../../src/engine/stepFile';
+import type { StepFile } from '../../src/pack/stepFile';
 import { StepForm, withDefaults } from '../../src/screens/rjsf/StepForm';
 import { LoadedStepScreen } from '../../src/screens/StepScreen';
 import { fieldWidgets } from '../../src/screens/widgets/index';

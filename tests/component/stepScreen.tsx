@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import validator from '@rjsf/validator-ajv8';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { StepFile } from '../../src/engine/stepFile';
+import type { StepFile } from '../../src/pack/stepFile';
 import { StepForm, withDefaults } from '../../src/screens/rjsf/StepForm';
 import { LoadedStepScreen, StepScreen } from '../../src/screens/StepScreen';
 import type { StepFormContext } from '../../src/screens/stepFormContext';

@@ -2,7 +2,7 @@
 import './jsdomShims';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StepFile } from '../../src/engine/stepFile';
+import type { StepFile } from '../../src/pack/stepFile';
 import { showStepFile } from './stepScreen';
 
 afterEach(() => {

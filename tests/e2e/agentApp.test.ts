@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
-import { screenshot } from '../support/chromium';
+import { screenshot } from '../../src/tools/browser/chromium';
 import { openedWithHeldKey, saveLanded } from '../support/heldSave';
 import { armFault, fromMenu } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';

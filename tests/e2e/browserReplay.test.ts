@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journeyPaths, type JourneyPath } from '../../src/engine/journeyPaths';
-import { describeBrowserReplay, replayFolder, replayInBrowser, type BrowserReplayResult } from '../support/browserReplay';
-import { phoneContext } from '../support/chromium';
+import { journeyPaths, type JourneyPath } from '../../src/tools/paths/journeyPaths';
+import { describeBrowserReplay, replayFolder, replayInBrowser, type BrowserReplayResult } from '../../src/tools/replay/browserReplay';
+import { phoneContext } from '../../src/tools/browser/chromium';
 import { loadJourney } from '../support/journeyFiles';
-import { runningSandbox } from '../support/runningSandbox';
-import { servedApp } from '../support/servedBuild';
+import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
+import { servedApp } from '../../src/tools/browser/servedBuild';
 
 // `journeys:replay -- <cc> <name> --browser`: a path of journeys:paths replayed in Chromium
 // against the built app, the screens driven from their step files, every call real. One path per

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { screenshot } from '../support/chromium';
+import { screenshot } from '../../src/tools/browser/chromium';
 import { phonePhoto } from '../support/phonePhoto';
 import { at, click, onArrival, sellUntilConfirmation } from '../support/sale';
 import { useServedApp } from '../support/servedApp';

@@ -2,10 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compileSteps } from '../../scripts/compileSteps';
+import { compileSteps } from '../../src/build/compileSteps';
 import { keywordFormats, formatRules } from '../../src/validation/formats';
 import { routesOf } from '../support/journeyRoutes';
-import { buildCountry, releaseBuild } from '../support/servedBuild';
+import { buildCountry, releaseBuild } from '../../src/tools/browser/servedBuild';
 
 // One build per country (DESIGN.md): El Salvador's build holds nothing of another country's
 // journey, steps or country file, and the test country's (tests/fixtures/packs/zz, made only of

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { violationsInEveryState } from '../support/everyState';
-import { screenshot } from '../support/chromium';
+import { screenshot } from '../../src/tools/browser/chromium';
 import { armFault as armSandboxFault, at, click, createOrder, fromMenu, onArrival, sellUntilConfirmation } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
 import { describeSmall, smallTapTargets } from '../support/tapTargets';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { violationsInEveryState } from '../support/everyState';
-import { screenshot } from '../support/chromium';
+import { screenshot } from '../../src/tools/browser/chromium';
 import { activate, fillAddress, fillContract, MARIA, progressOf, scheduleVisit, sellUntilActivation, signInToClientInformation, submitClient, type HnCustomer } from '../support/hnSale';
 import { at, choose, click, fromMenu, listOptions } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot } from '../support/chromium';
+import { screenshot } from '../../src/tools/browser/chromium';
 import { at, click, sellUntilConfirmation } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
 

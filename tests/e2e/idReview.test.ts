@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenshot } from '../support/chromium';
+import { screenshot } from '../../src/tools/browser/chromium';
 import { at, click, readValue, sellUntilConfirmation } from '../support/sale';
 import { useServedApp } from '../support/servedApp';
 

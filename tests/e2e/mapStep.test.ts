@@ -1,20 +1,20 @@
 import type { Page, Route } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { screenshot } from '../support/chromium';
+import { screenshot } from '../../src/tools/browser/chromium';
 import { at, click, readValue, sellUntilConfirmation } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
 
 // The map step (/direccion-mapa) in Chromium at a phone's width, on the production build served
 // by the sandbox: maplibre-gl (no token in tests) with the build's street style, OpenFreeMap's
-// by default, which the test browser cannot reach (tests/support/chromium.ts: no internet), so
+// by default, which the test browser cannot reach (src/tools/browser/chromium.ts: no internet), so
 // the map falls back to its offline style; the coverage areas from `coverageAreas`, the marker
 // moved by a tap, a drag and the device position, and the coverage check of the point the agent
 // chose. The last tests answer the street style's host themselves (`page.route`): refused, silent,
 // or with a style of streets.
 const app = useServedApp();
 
-/** The street style of a build without `VITE_MAP_STYLE` (scripts/mapStyle.ts). */
+/** The street style of a build without `VITE_MAP_STYLE` (src/build/mapStyle.ts). */
 const DEFAULT_STYLE = 'https://tiles.openfreemap.org/styles/liberty';
 const STYLE_HOST = 'https://tiles.openfreemap.org/**';
 /** The offline style's background (src/screens/map/offlineStyle.ts). */

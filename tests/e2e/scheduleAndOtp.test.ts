@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenshot } from '../support/chromium';
+import { screenshot } from '../../src/tools/browser/chromium';
 import { armFault as armSandboxFault, click, outboxCodes, pickFirstDate, sellUntilConfirmation } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
 

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { at, createOrder, sellUntilConfirmation } from '../support/sale';
 import { loadJourney } from '../support/journeyFiles';
-import { runningSandbox } from '../support/runningSandbox';
+import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
 import { pathOf, useServedApp } from '../support/servedApp';
-import { readSessionFile, replaySession } from '../support/sessionReplay';
+import { readSessionFile, replaySession } from '../../src/tools/replay/sessionReplay';
 import { saveLanded } from '../support/heldSave';
 
 // Issue 15: "A recorded session exported from a Chromium sale replays to the same end." A whole

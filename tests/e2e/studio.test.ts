@@ -2,9 +2,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildJourneyGraph } from '../../src/engine/journeyGraph';
-import type { JourneyConfig, TransitionObject } from '../../src/engine/journeyTypes';
-import { launchChromium, screenshot } from '../support/chromium';
+import { buildJourneyGraph } from '../../src/pack/journeyGraph';
+import type { JourneyConfig, TransitionObject } from '../../src/pack/journeyTypes';
+import { launchChromium, screenshot } from '../../src/tools/browser/chromium';
 import { startStudio } from '../support/studio';
 
 // The journey studio in real Chromium over the real dev server (`npm run studio`), showing a

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PathsAnswer } from '../../src/studio/panels/panelApi';
-import { launchChromium, screenshot } from '../support/chromium';
+import { launchChromium, screenshot } from '../../src/tools/browser/chromium';
 import { startStudio } from '../support/studio';
 
 // The studio's panels (issue #15 point 4) in real Chromium over the real dev server (`npm run

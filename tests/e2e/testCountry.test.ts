@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compileSteps } from '../../scripts/compileSteps';
-import { screenshot } from '../support/chromium';
+import { compileSteps } from '../../src/build/compileSteps';
+import { screenshot } from '../../src/tools/browser/chromium';
 import { choose, listOptions } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
 

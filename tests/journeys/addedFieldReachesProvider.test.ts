@@ -1,17 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countryActors } from '../../scripts/countryActors';
-import { checkJourneyCalls } from '../../src/engine/checkCalls';
-import { checkJourney } from '../../src/engine/checkJourney';
-import { checkStepFile } from '../../src/engine/checkStepFile';
-import { compileJourney, type CompiledJourney } from '../../src/engine/compileJourney';
-import { buildJourneyGraph } from '../../src/engine/journeyGraph';
-import { lintJourneyData } from '../../src/engine/lintJourneyData';
-import { formatProblem, locateProblems } from '../../src/engine/problem';
-import type { StepFile } from '../../src/engine/stepFile';
-import { loadCountryOperations } from '../../src/sandbox/openapiSpecs';
-import { runningSandbox } from '../support/runningSandbox';
+import { countryActors } from '../../src/openapi/countryActors';
+import { checkJourneyCalls } from '../../src/checker/checkCalls';
+import { checkJourney } from '../../src/checker/checkJourney';
+import { checkStepFile } from '../../src/checker/checkStepFile';
+import { compileJourney, type CompiledJourney } from '../../src/runtime/compileJourney';
+import { buildJourneyGraph } from '../../src/pack/journeyGraph';
+import { lintJourneyData } from '../../src/checker/lintJourneyData';
+import { formatProblem, locateProblems } from '../../src/checker/problem';
+import type { StepFile } from '../../src/pack/stepFile';
+import { loadCountryOperations } from '../../src/openapi/openapiSpecs';
+import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
 import { driveOverSandbox } from '../support/sandboxJourney';
 
 // Issue 12's must-show: a product owner adds a field to a step and one line to a call's input

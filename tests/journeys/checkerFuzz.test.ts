@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { packChecker } from '../../scripts/packChecker';
-import { compileJourney } from '../../src/engine/compileJourney';
+import { packChecker } from '../../src/checker/packChecker';
+import { compileJourney } from '../../src/runtime/compileJourney';
 import { driveJourney } from '../support/driveJourney';
 
 // The journey checker against mutants of journeys/sv.json, a few hundred per run and different

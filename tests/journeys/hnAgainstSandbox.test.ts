@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadJourney } from '../support/journeyFiles';
-import { runningSandbox } from '../support/runningSandbox';
+import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
 import { driveOverSandbox } from '../support/sandboxJourney';
 
 // The Honduras journey with its real provider calls: the api layer's actors against a running

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { journeyPaths } from '../../src/engine/journeyPaths';
+import { journeyPaths } from '../../src/tools/paths/journeyPaths';
 import { driveJourney } from '../support/driveJourney';
 import { loadJourney } from '../support/journeyFiles';
 import type { Outcome } from '../support/standInActors';

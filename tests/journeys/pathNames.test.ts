@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { checkJourney } from '../../src/engine/checkJourney';
-import { compileJourney } from '../../src/engine/compileJourney';
-import { journeyPaths } from '../../src/engine/journeyPaths';
-import { countryActors } from '../../scripts/countryActors';
+import { checkJourney } from '../../src/checker/checkJourney';
+import { compileJourney } from '../../src/runtime/compileJourney';
+import { journeyPaths } from '../../src/tools/paths/journeyPaths';
+import { countryActors } from '../../src/openapi/countryActors';
 
 // A tester names a path to replay it: its name must not change when the product owner edits
 // another part of the journey (they were numbered by position before).

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journeyPaths } from '../../src/engine/journeyPaths';
+import { journeyPaths } from '../../src/tools/paths/journeyPaths';
 import { loadJourney } from '../support/journeyFiles';
-import { replayPath } from '../support/replayPath';
-import { runningSandbox } from '../support/runningSandbox';
+import { replayPath } from '../../src/tools/replay/replayPath';
+import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
 
 // `npm run journeys:replay`: a path of journeys:paths, by name, replayed in Node against a
 // sandbox, every call real; where the journey leaves the path, the replay says where and why.

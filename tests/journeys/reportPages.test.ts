@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxDb } from '../../src/sandbox/database';
 import { loadJourney } from '../support/journeyFiles';
 import { addLeads } from '../support/manyLeads';
-import { runningSandbox } from '../support/runningSandbox';
+import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
 import { driveOverSandbox } from '../support/sandboxJourney';
 
 // Issue 17, point 8: each country's journey pages through the sales report (`report.page`)

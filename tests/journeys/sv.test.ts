@@ -1,8 +1,8 @@
 import { createActor } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { routeOf } from '../../src/engine/compileJourney';
-import { journeyPaths } from '../../src/engine/journeyPaths';
-import { persistJourney, restoreJourney } from '../../src/engine/persistence';
+import { routeOf } from '../../src/runtime/compileJourney';
+import { journeyPaths } from '../../src/tools/paths/journeyPaths';
+import { persistJourney, restoreJourney } from '../../src/runtime/persistence';
 import { driveJourney } from '../support/driveJourney';
 import { loadJourney } from '../support/journeyFiles';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { splitInput } from '../../src/api/callOperation';
 import { operations } from '../../src/api/generated/sv/operations';
-import { evaluateInputMap, fillSessionValues } from '../../src/engine/inputMap';
+import { evaluateInputMap, fillSessionValues } from '../../src/runtime/inputMap';
 import { loadJourney } from '../support/journeyFiles';
 
 // The requests the journey's input maps make are, byte for byte, those the api layer built in

@@ -5,13 +5,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { checkJourney } from '../../src/engine/checkJourney';
-import { compileJourney, type CompiledJourney } from '../../src/engine/compileJourney';
-import type { JourneyEmitted } from '../../src/engine/emitted';
-import type { JourneyConfig, StateConfig } from '../../src/engine/journeyTypes';
-import { formatProblem } from '../../src/engine/problem';
+import { checkJourney } from '../../src/checker/checkJourney';
+import { compileJourney, type CompiledJourney } from '../../src/runtime/compileJourney';
+import type { JourneyEmitted } from '../../src/runtime/emitted';
+import type { JourneyConfig, StateConfig } from '../../src/pack/journeyTypes';
+import { formatProblem } from '../../src/checker/problem';
 import { driveJourney } from '../support/driveJourney';
-import { countryActors } from '../../scripts/countryActors';
+import { countryActors } from '../../src/openapi/countryActors';
 import { loadJourney } from '../support/journeyFiles';
 
 type Event = { type: string } & Record<string, unknown>;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countryApis, createSandbox, type CountryApi } from '../../src/sandbox/server';
-import { runningSandbox } from '../support/runningSandbox';
+import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
 
 const FIXTURE = 'tests/fixtures/apiCountry';
 const zz: CountryApi = { code: 'zz', openapiDir: resolve(FIXTURE, 'openapi/zz'), seedDir: resolve(FIXTURE, 'seed/zz') };

@@ -24,14 +24,14 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { Middleware } from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationTableOf } from '../../scripts/apiTypes';
+import { operationTableOf } from '../../src/build/apiTypes';
 import type { CallInput } from '../../src/api/callOperation';
-import { loadCountryOperations, loadSpecFiles, resolveRefs, type Operation } from '../../src/sandbox/openapiSpecs';
+import { loadCountryOperations, loadSpecFiles, resolveRefs, type Operation } from '../../src/openapi/openapiSpecs';
 import { handlers } from '../../src/sandbox/handlers/registry';
 import { refusals } from '../../src/sandbox/requestLimits';
 import { countryApis, createSandbox, type CountryApi, type Sandbox } from '../../src/sandbox/server';
 import { handlerStatuses, type HandlerStatuses } from '../support/handlerStatuses';
-import { signedHttpClient } from '../support/signedHttpClient';
+import { signedHttpClient } from '../../src/tools/sandbox/signedHttpClient';
 import { svCalls, type CallState } from '../support/svCalls';
 
 type Json = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNED_HEADERS } from '../../src/api/signedCallProtocol';
-import { runningSandbox } from '../support/runningSandbox';
+import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
 import { sampleOrder } from '../support/sampleOrder';
 
 // Hostile and careless requests (issue 17, point 5) against a sandbox listening on loopback:

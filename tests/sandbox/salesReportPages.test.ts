@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations as hnOperations } from '../../src/api/generated/hn/operations';
 import { operations as svOperations } from '../../src/api/generated/sv/operations';
 import type { SandboxDb } from '../../src/sandbox/database';
-import { loadCountryOperations } from '../../src/sandbox/openapiSpecs';
+import { loadCountryOperations } from '../../src/openapi/openapiSpecs';
 import { addLeads } from '../support/manyLeads';
-import { runningSandbox } from '../support/runningSandbox';
+import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
 
 // Issue 17, point 8: the sales report is paged (openapi `sales`, designed: `page`, `pageSize`,
 // `total`). A seller with 5,000 leads, through the api layer against a running sandbox over

@@ -1,9 +1,9 @@
 import { constants, createPublicKey, publicEncrypt, randomBytes, type JsonWebKey as NodeJwk } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations as hnOperations } from '../../src/api/generated/hn/operations';
-import { runningSandbox } from '../support/runningSandbox';
+import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
 import { sealedPin } from '../support/sealedPin';
-import { signedHttpClient } from '../support/signedHttpClient';
+import { signedHttpClient } from '../../src/tools/sandbox/signedHttpClient';
 
 // Issue 31, finding 2, as the attacker did it, in dev mode (no PIN in clear): a sealed PIN copied
 // off one sign-in opened new sessions with the attacker's own call keys, a sealed PIN of El

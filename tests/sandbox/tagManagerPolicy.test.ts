@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy, tagManagerOrigins } from '../../src/sandbox/server';
 
-// The page's Content Security Policy and the tag manager (VITE_GTM_ID, scripts/tagManager.ts).
+// The page's Content Security Policy and the tag manager (VITE_GTM_ID, src/build/tagManager.ts).
 describe("the page's policy and the tag manager", () => {
   it("lets in the tag manager's host in the page's policy only when the page names a container", () => {
     expect(tagManagerOrigins('<head><title>x</title>')).toEqual([]);

@@ -9,7 +9,7 @@ import { encode as encodeJpeg } from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recognize } from '../../src/sandbox/idRecognition';
-import { loadCountryOperations, type Operation } from '../../src/sandbox/openapiSpecs';
+import { loadCountryOperations, type Operation } from '../../src/openapi/openapiSpecs';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server';
 import { signedInject } from '../support/signedInject';
 import { editDistance } from '../../src/validation/editDistance';

@@ -1,7 +1,7 @@
 import { createActor } from 'xstate';
-import { activeNodes } from '../../src/engine/activeNodes';
-import { currentStep, type CompiledJourney, type StepInfo } from '../../src/engine/compileJourney';
-import type { JourneyEmitted } from '../../src/engine/emitted';
+import { activeNodes } from '../../src/pack/activeNodes';
+import { currentStep, type CompiledJourney, type StepInfo } from '../../src/runtime/compileJourney';
+import type { JourneyEmitted } from '../../src/runtime/emitted';
 import { settle, standInActors, type Outcome } from './standInActors';
 
 /**

@@ -55,7 +55,7 @@ export function handlerStatuses(registry = resolve('src/sandbox/handlers/registr
   const placeOf = (node: ts.Node) => {
     const file = node.getSourceFile();
     const { line } = file.getLineAndCharacterOfPosition(node.getStart());
-    return `${file.fileName.replace(`${resolve('.')}${sep}`, '')}:${line + 1}`;
+    return `${file.fileName.replace(`${resolve('../../src/tools/replay')}${sep}`, '')}:${line + 1}`;
   };
   const followed = (node: ts.Node) => follow.some((dir) => node.getSourceFile().fileName.startsWith(dir + sep) || node.getSourceFile().fileName.startsWith(`${dir}/`));
 

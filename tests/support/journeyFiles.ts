@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { checkJourney } from '../../src/engine/checkJourney';
-import { compileJourney, type CompiledJourney } from '../../src/engine/compileJourney';
-import { countryActors } from '../../scripts/countryActors';
-import { formatProblem } from '../../src/engine/problem';
+import { checkJourney } from '../../src/checker/checkJourney';
+import { compileJourney, type CompiledJourney } from '../../src/runtime/compileJourney';
+import { countryActors } from '../../src/openapi/countryActors';
+import { formatProblem } from '../../src/checker/problem';
 
 /**
  * Where the tests read `journeys/<cc>.json` from: the repository's, or `JOURNEYS_DIR` when set

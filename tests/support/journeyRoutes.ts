@@ -1,5 +1,5 @@
-import { buildJourneyGraph } from '../../src/engine/journeyGraph';
-import type { JourneyConfig } from '../../src/engine/journeyTypes';
+import { buildJourneyGraph } from '../../src/pack/journeyGraph';
+import type { JourneyConfig } from '../../src/pack/journeyTypes';
 
 /** A journey file's routes, as the engine's graph reads them, without their parameters (`/orden/:id` → `/orden`). */
 export function routesOf(journey: unknown): string[] {

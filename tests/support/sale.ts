@@ -1,5 +1,8 @@
 import type { Page } from 'playwright-core';
+import { armFault, outboxCodes } from '../../src/tools/sandbox/testerTools';
 import { pathOf } from './servedApp';
+
+export { armFault, outboxCodes };
 
 // An El Salvador sale driven in Chromium, shared by the browser tests and the app benchmark.
 
@@ -56,18 +59,8 @@ export async function pickFirstDate(page: Page, label: string) {
   await page.getByLabel(new RegExp(`^${label}`)).first().click();
   await page.getByRole('dialog').locator('table button:not([disabled])').first().click();
 }
-/** The 6-digit codes the sandbox sent to `to` (phone or e-mail), oldest first. */
-export async function outboxCodes(address: string, to: string): Promise<string[]> {
-  const { messages } = (await (await fetch(`${address}/__sandbox/outbox?to=${encodeURIComponent(to)}`)).json()) as { messages: Array<{ message: string }> };
-  return messages.map((m) => /\d{6}/.exec(m.message)?.[0] ?? '');
-}
 const outboxCode = async (address: string, to: string) => (await outboxCodes(address, to)).at(-1) ?? '';
 
-/** Arms a sandbox fault for the next call of an operation (the app in a browser cannot send the header). */
-export async function armFault(address: string, operationId: string, fault: string, country?: string): Promise<void> {
-  const response = await fetch(`${address}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operationId, fault, ...(country ? { country } : {}) }) });
-  if (response.status !== 200) throw new Error(`the sandbox refused the fault ${fault} for ${operationId}: ${response.status}`);
-}
 async function sign(page: Page) {
   const box = await page.getByLabel('Área de firma').boundingBox();
   if (!box) throw new Error('no signature area');

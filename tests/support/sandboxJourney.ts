@@ -1,24 +1,13 @@
-import { readFileSync } from 'node:fs';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { createApiActors } from '../../src/api/apiActors';
-import type { CallOutcome } from '../../src/api/apiError';
-import type { CallInput } from '../../src/api/callOperation';
-import { operations as hnOperations } from '../../src/api/generated/hn/operations';
-import { operations as svOperations } from '../../src/api/generated/sv/operations';
-import { currentStep, type CompiledJourney } from '../../src/engine/compileJourney';
-import type { runningSandbox } from './runningSandbox';
-import { outboxCodes } from './sale';
+import { currentStep, type CompiledJourney } from '../../src/runtime/compileJourney';
+import { operationsOf } from '../../src/tools/replay/countryOperations';
+import type { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
+import { outboxCodes } from '../../src/tools/sandbox/testerTools';
 
-/** Each country's table of operations, by the journey's country. */
-export const operationsOf: Record<string, typeof svOperations | typeof hnOperations> = { SV: svOperations, HN: hnOperations };
+import { uploadPhoto } from '../../src/tools/replay/countryOperations';
 
-/** Uploads a photo of tests/fixtures/ids/ with one of the provider's upload operations; its answer. */
-export async function uploadPhoto(api: { call: (operationId: string, input?: CallInput) => Promise<CallOutcome<unknown>> }, country: string, operation: string, file: string, fields: Record<string, string> = {}) {
-  const blob = new Blob([readFileSync(`tests/fixtures/ids/${file}`)], { type: 'image/png' });
-  const outcome = await api.call(operation, { region: country, ...fields, files: [{ field: 'file', blob, name: file }] });
-  if (!outcome.ok) throw new Error(outcome.error.message);
-  return outcome.data as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the provider's answer
-}
+export { uploadPhoto };
 
 /**
  * A country's journey driven in Node with its real provider calls (the api layer's actors against a
@@ -33,8 +22,8 @@ export function driveOverSandbox(
   position = { latitude: 13.697366, longitude: -89.192282 },
 ) {
   const country = journey.config.meta?.country ?? 'SV';
-  const operations = operationsOf[country];
-  if (!operations) throw new Error(`no operations table for ${country} in tests/support/sandboxJourney.ts`);
+  const operations = operationsOf(country);
+  if (!operations) throw new Error(`no operations table for ${country} in src/tools/replay/sandboxJourney.ts`);
   const api = sandbox.countryClient(operations);
   const actors = { ...createApiActors(operations, api.call, {}, { retryDelaysMs }), 'device.location': fromPromise(async () => position) };
   const actor = createActor(journey.machine.provide({ actors: actors as never })).start();

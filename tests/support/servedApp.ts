@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { phoneContext } from './chromium';
+import { phoneContext } from '../../src/tools/browser/chromium';
 import type { SandboxOptions } from '../../src/sandbox/server';
-import { servedApp, type PackChoice } from './servedBuild';
+import { servedApp, type PackChoice } from '../../src/tools/browser/servedBuild';
 
 /** The page's path, decoded (`/información-del-cliente`). */
 export const pathOf = (page: Page) => decodeURI(new URL(page.url()).pathname);

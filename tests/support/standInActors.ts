@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate';
-import { countryActors } from '../../scripts/countryActors';
+import { countryActors } from '../../src/openapi/countryActors';
 
 /**
  * What a stand-in call answers next: an output, or a failure shaped like the api layer's.

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { processGroup } from './processGroup';
+import { processGroup } from '../../src/tools/browser/processGroup';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const READY = /studio at (http:\/\/\S+)/;

@@ -3,8 +3,8 @@
  * of its own (tests/support/studio.ts starts it): on free ports, over the journeys folder given
  * as its argument, the sandbox in memory. Prints `studio at <address>` once it listens.
  */
-import { closeOnSignal, startDevServers } from '../../scripts/devServers';
-import { journeyStudio, STUDIO_CACHE_DIR } from '../../scripts/studio/studioPlugin';
+import { closeOnSignal, startDevServers } from '../../src/tools/devServers';
+import { journeyStudio, STUDIO_CACHE_DIR } from '../../src/studio/server/studioPlugin';
 
 const journeysDir = process.argv[2];
 if (!journeysDir) throw new Error('usage: studioServer.ts <journeys folder>');

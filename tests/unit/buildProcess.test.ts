@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildAsProcess } from '../support/buildProcess';
+import { buildAsProcess } from '../../src/tools/browser/buildProcess';
 
 // CI once waited its whole 90 minutes on a test run: the browser tests built the app inside the
 // test worker, and a build stuck in the bundler's native code blocks a worker past every timeout.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeShape, resolveShape, shapeOfSchema, shapeTree, shapeOfValue } from '../../src/engine/contextShape';
+import { mergeShape, resolveShape, shapeOfSchema, shapeTree, shapeOfValue } from '../../src/checker/contextShape';
 
 const keysOf = (shape: ReturnType<typeof shapeOfSchema> | undefined) => [...(shape?.props?.keys() ?? [])].sort();
 

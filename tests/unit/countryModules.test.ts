@@ -5,11 +5,11 @@ import { appTitle, currency, locale, map, offers, sidebar } from 'virtual:countr
 import countryJourney from 'virtual:country/journey';
 import { formatMessages } from 'virtual:country/formats';
 import { stepFiles, stepValidators } from 'virtual:country/steps';
-import { countryModules } from '../../scripts/countryModules';
-import { packCountry, packPaths, packRoot } from '../../scripts/countryPack';
-import { formatMoney } from '../../src/engine/countryFile';
+import { countryModules } from '../../src/build/countryModules';
+import { packCountry, packPaths, packRoot } from '../../src/pack/countryPack';
+import { formatMoney } from '../../src/pack/countryFile';
 
-// The build-time modules the app reads its country from (scripts/countryModules.ts), here as
+// The build-time modules the app reads its country from (src/build/countryModules.ts), here as
 // the tests' Vite config gives them (El Salvador by default), and for another pack.
 
 type Hook = { handler: (this: { addWatchFile: (file: string) => void }, id: string) => string | undefined };

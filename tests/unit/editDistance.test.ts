@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { editDistance } from '../../src/validation/editDistance';
-import { didYouMean, suggestion } from '../../src/engine/didYouMean';
+import { didYouMean, suggestion } from '../../src/pack/didYouMean';
 
 describe('editDistance', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { shapeOfSchema } from '../../src/engine/contextShape';
-import { entryPointerProblems } from '../../src/engine/entryPointers';
+import { shapeOfSchema } from '../../src/checker/contextShape';
+import { entryPointerProblems } from '../../src/checker/entryPointers';
 
 /** The journey's data with a selection declared by what each entry holds. */
 const root = shapeOfSchema({

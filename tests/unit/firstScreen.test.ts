@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { firstScreen } from 'virtual:country/firstScreen';
-import { firstScreenOf } from '../../src/engine/firstScreen';
-import type { JourneyConfig } from '../../src/engine/journeyTypes';
-import type { StepFile } from '../../src/engine/stepFile';
+import { firstScreenOf } from '../../src/pack/firstScreen';
+import type { JourneyConfig } from '../../src/pack/journeyTypes';
+import type { StepFile } from '../../src/pack/stepFile';
 
 // The journey's first screen as the page draws it before the app loads (src/app/firstScreen.ts):
 // read from the journey's first step and its step file, or refused with a reason.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { actions } from '../../src/engine/actions';
-import { evaluateGuard } from '../../src/engine/guards';
-import type { Scope } from '../../src/engine/scope';
+import { actions } from '../../src/runtime/actions';
+import { evaluateGuard } from '../../src/runtime/guards';
+import type { Scope } from '../../src/runtime/scope';
 
 const scope = (context: Record<string, unknown>, event: Record<string, unknown> = {}): Scope => ({
   context,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { referenceChoices } from '../../src/engine/referenceChoices';
+import { referenceChoices } from '../../src/pack/referenceChoices';
 
 // Honduras's embedded reference data (reference/hn/, named by countries/hn.json) against the
 // official list: the 18 departments with their INE codes and the number of municipalities of

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateInputMap, fillSessionValues } from '../../src/engine/inputMap';
+import { evaluateInputMap, fillSessionValues } from '../../src/runtime/inputMap';
 
 const context = {
   sale: {

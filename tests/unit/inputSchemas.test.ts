@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { INPUT_TERMS } from '../../src/engine/inputMap';
+import { INPUT_TERMS } from '../../src/runtime/inputMap';
 
 // The input vocabulary is described twice, so that each meta-schema stands alone (an editor
 // completes a step file's widget call as it completes a journey's invoke input): the two must

@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildJourneyGraph } from '../../src/engine/journeyGraph';
-import type { JourneyConfig } from '../../src/engine/journeyTypes';
-import { lintJourneyData } from '../../src/engine/lintJourneyData';
-import { lintShellEvents } from '../../src/engine/shellEvents';
-import type { StepFile } from '../../src/engine/stepFile';
-import { stepDataPointer } from '../../src/engine/stepDataPointer';
-import { loadCountryOperations } from '../../src/sandbox/openapiSpecs';
+import { buildJourneyGraph } from '../../src/pack/journeyGraph';
+import type { JourneyConfig } from '../../src/pack/journeyTypes';
+import { lintJourneyData } from '../../src/checker/lintJourneyData';
+import { lintShellEvents } from '../../src/checker/shellEvents';
+import type { StepFile } from '../../src/pack/stepFile';
+import { stepDataPointer } from '../../src/pack/stepDataPointer';
+import { loadCountryOperations } from '../../src/openapi/openapiSpecs';
 
 // The data contracts of the SV journey, checked in process: where the context's shape comes
 // from (the provider's answers, the steps' schemas, selections, meta.context) and what a

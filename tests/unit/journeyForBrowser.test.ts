@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
-import { compileJourney } from '../../src/engine/compileJourney';
-import { journeyForBrowser } from '../../src/engine/journeyForBrowser';
-import type { JourneyConfig } from '../../src/engine/journeyTypes';
+import { compileJourney } from '../../src/runtime/compileJourney';
+import { journeyForBrowser } from '../../src/runtime/journeyForBrowser';
+import type { JourneyConfig } from '../../src/pack/journeyTypes';
 
 // The browser's copy of a journey: smaller, and the same machine.
 const full = JSON.parse(readFileSync('journeys/sv.json', 'utf8')) as JourneyConfig;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getAt, pointerSegments, setAt, toPointer } from '../../src/engine/jsonPointer';
+import { getAt, pointerSegments, setAt, toPointer } from '../../src/pack/jsonPointer';
 
 describe('jsonPointer', () => {
   it('reads nested values and list items, and undefined where a segment is missing', () => {

@@ -1,7 +1,7 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// The layer rule of DESIGN.md, checked on what ESLint reports for code that breaks it. The
+// The rooms' import rule (docs/architecture.md), checked on what ESLint reports for code that breaks it. The
 // probes are text at paths that do not exist; import/no-cycle needs real files, so it is
 // checked on the fixture files instead.
 const eslint = new ESLint({ overrideConfig: { rules: { 'import/no-cycle': 'off' } } });
@@ -11,14 +11,32 @@ async function rulesBroken(filePath: string, code: string): Promise<string[]> {
 }
 
 describe('layers', () => {
-  it('keeps React, Mantine and rjsf out of the engine', async () => {
-    const broken = await rulesBroken('src/engine/probe.ts', "import { useState } from 'react';\nimport { Button } from '@mantine/core';\nimport Form from '@rjsf/core';\nexport const x = [useState, Button, Form];\n");
-    expect(broken.filter((r) => r === 'no-restricted-imports')).toHaveLength(3);
+  it('keeps React, Mantine and rjsf out of the pack model, the runtime and the checker', async () => {
+    for (const room of ['pack', 'runtime', 'checker']) {
+      const broken = await rulesBroken(`src/${room}/probe.ts`, "import { useState } from 'react';\nimport { Button } from '@mantine/core';\nimport Form from '@rjsf/core';\nexport const x = [useState, Button, Form];\n");
+      expect(broken.filter((r) => r === 'no-restricted-imports')).toHaveLength(3);
+    }
   });
 
   it('refuses an import from a higher layer', async () => {
-    const broken = await rulesBroken('src/validation/probe.ts', "import { guards } from '../engine/guards';\nexport const x = guards;\n");
+    const broken = await rulesBroken('src/validation/probe.ts', "import { guards } from '../runtime/guards';\nexport const x = guards;\n");
     expect(broken).toContain('import/no-restricted-paths');
+  });
+
+  it('refuses the checker in the runtime, and the runtime in the pack model below it', async () => {
+    expect(await rulesBroken('src/runtime/probe.ts', "import { checkJourney } from '../checker/checkJourney';\nexport const x = checkJourney;\n")).toContain('import/no-restricted-paths');
+    expect(await rulesBroken('src/pack/probe.ts', "import { compileJourney } from '../runtime/compileJourney';\nexport const x = compileJourney;\n")).toContain('import/no-restricted-paths');
+  });
+
+  it('keeps the checker and the tools apart, and both out of the app', async () => {
+    expect(await rulesBroken('src/checker/probe.ts', "import { journeyPaths } from '../tools/paths/journeyPaths';\nexport const x = journeyPaths;\n")).toContain('import/no-restricted-paths');
+    expect(await rulesBroken('src/tools/probe.ts', "import { checkJourney } from '../checker/checkJourney';\nexport const x = checkJourney;\n")).toContain('import/no-restricted-paths');
+    expect(await rulesBroken('src/app/probe.ts', "import { checkJourney } from '../checker/checkJourney';\nexport const x = checkJourney;\n")).toContain('import/no-restricted-paths');
+  });
+
+  it('refuses tests/ in src/, and scripts/ in tests/', async () => {
+    expect(await rulesBroken('src/tools/probe.ts', "import { signIn } from '../../tests/support/sale';\nexport const x = signIn;\n")).toContain('import/no-restricted-paths');
+    expect(await rulesBroken('tests/unit/probe.test.ts', "import { x } from '../../scripts/journeysCheck';\nexport const y = x;\n")).toContain('import/no-restricted-paths');
   });
 
   it('refuses imports that go in a circle', async () => {
@@ -32,7 +50,7 @@ describe('layers', () => {
   });
 
   it('allows an import from a lower layer', async () => {
-    const broken = await rulesBroken('src/engine/probe.ts', "import { editDistance } from '../validation/editDistance';\nexport const x = editDistance;\n");
-    expect(broken).toEqual([]);
+    expect(await rulesBroken('src/runtime/probe.ts', "import { editDistance } from '../validation/editDistance';\nexport const x = editDistance;\n")).toEqual([]);
+    expect(await rulesBroken('src/sandbox/probe.ts', "import { toPointer } from '../pack/jsonPointer';\nexport const x = toPointer;\n")).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildJourneyGraph } from '../../src/engine/journeyGraph';
-import type { JourneyConfig, StateConfig } from '../../src/engine/journeyTypes';
-import { lintEventPointers } from '../../src/engine/lintEventPointers';
+import { buildJourneyGraph } from '../../src/pack/journeyGraph';
+import type { JourneyConfig, StateConfig } from '../../src/pack/journeyTypes';
+import { lintEventPointers } from '../../src/checker/lintEventPointers';
 
 // What each event carries (issue 30, point 10): an `assign` from "/event/outptu/..." in a call's
 // onDone passed every check, since the answer's check looks below /event/output only, and kept null.

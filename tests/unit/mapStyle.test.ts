@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAP_STYLE, mapStyleMeta, mapStyleSetting } from '../../scripts/mapStyle';
+import { DEFAULT_MAP_STYLE, mapStyleMeta, mapStyleSetting } from '../../src/build/mapStyle';
 import { contentSecurityPolicy, mapStyleOrigins } from '../../src/sandbox/server';
 import { streetStyle } from '../../src/screens/map/streetStyle';
 
-// The map's street style: chosen at build time (`VITE_MAP_STYLE`, scripts/mapStyle.ts), written
+// The map's street style: chosen at build time (`VITE_MAP_STYLE`, src/build/mapStyle.ts), written
 // into the page, read there by the app (src/screens/map/streetStyle.ts) and by the server that
 // lets the page connect to its host (src/sandbox/server.ts). The browser tests draw it and fall
 // back from it (tests/e2e/mapStep.test.ts).

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, type CountryFile } from '../../src/engine/countryFile';
+import { formatMoney, type CountryFile } from '../../src/pack/countryFile';
 
 // Issue 30, point 8: amounts were written without grouping ('L 1150.00', toFixed): an amount is
 // written as the country writes numbers (its file's `locale`), grouped by thousands from four

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { countryCodes, loadCountryOperations, SpecError } from '../../src/sandbox/openapiSpecs';
+import { countryCodes, loadCountryOperations, SpecError } from '../../src/openapi/openapiSpecs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURE = 'tests/fixtures/openapi-duplicate-id';

@@ -4,6 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { ajvFormats } from '../../src/validation/formats';
+import { escapeSegment, unescapeSegment } from '../../src/pack/jsonPointer';
 
 /**
  * The OpenAPI specs of the El Salvador provider calls (`openapi/sv/*.yaml`): the typed client and the
@@ -124,7 +125,7 @@ function deref(file: string, value: unknown): { file: string; node: Node } {
   return { file: at.file, node: at.node };
 }
 
-const escapeToken = (token: string) => encodeURIComponent(token.replace(/~/g, '~0').replace(/\//g, '~1'));
+const escapeToken = (token: string) => encodeURIComponent(escapeSegment(token));
 const pointerOf = (tokens: string[]) => tokens.map((token) => `/${escapeToken(token)}`).join('');
 
 const commonSchemas = ((docs['common.yaml'] as Node).components as Node).schemas as Node;
@@ -182,7 +183,7 @@ function refTokens(ref: string): string[] {
   return (ref.split('#')[1] ?? '')
     .split('/')
     .slice(1)
-    .map((raw) => decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~'));
+    .map((raw) => unescapeSegment(decodeURIComponent(raw)));
 }
 
 /** Every `$ref` in a document, with where it is. */

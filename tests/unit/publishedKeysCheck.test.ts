@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { publishedKeysProblems } from '../../scripts/publishedKeysCheck';
+import { publishedKeysProblems } from '../../src/checker/publishedKeysCheck';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURE = 'tests/fixtures/openapi-unreadable-keys';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkReferenceSelects } from '../../src/engine/checkReferenceSelects';
-import { referenceChoices } from '../../src/engine/referenceChoices';
-import type { StepFile } from '../../src/engine/stepFile';
+import { checkReferenceSelects } from '../../src/checker/checkReferenceSelects';
+import { referenceChoices } from '../../src/pack/referenceChoices';
+import type { StepFile } from '../../src/pack/stepFile';
 
 const towns = [
   { code: 'N1', region: 'N', name: 'Puerto Norte' },

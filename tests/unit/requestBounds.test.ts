@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { countryCodes, escapePointer, loadOperations, type Operation } from '../../src/sandbox/openapiSpecs';
+import { escapeSegment } from '../../src/pack/jsonPointer';
+import { countryCodes, loadOperations, type Operation } from '../../src/openapi/openapiSpecs';
 
 /**
  * Every string a request carries has a bound in its country's spec (issue 31): a path, query or
@@ -43,7 +44,7 @@ function unbounded(schema: unknown, pointer: string, seen = new Set<unknown>()):
   if (isString(schema) && !bounded(schema)) found.push(pointer);
   if (isObject(schema.properties)) {
     for (const [name, property] of Object.entries(schema.properties)) {
-      found.push(...unbounded(property, `${pointer}/properties/${escapePointer(name)}`, seen));
+      found.push(...unbounded(property, `${pointer}/properties/${escapeSegment(name)}`, seen));
     }
   }
   if (isObject(schema.additionalProperties)) found.push(...unbounded(schema.additionalProperties, `${pointer}/additionalProperties`, seen));
@@ -61,7 +62,7 @@ function requestProblems(operation: Operation): string[] {
   const found: string[] = [];
   for (const parameter of operation.parameters) {
     if (parameter.in === 'cookie') continue;
-    found.push(...unbounded(parameter.schema, `/parameters/${parameter.in}/${escapePointer(parameter.name)}/schema`));
+    found.push(...unbounded(parameter.schema, `/parameters/${parameter.in}/${escapeSegment(parameter.name)}/schema`));
   }
   if (operation.body && operation.body.mediaType.includes('json')) {
     found.push(...unbounded(operation.body.schema, '/requestBody/schema'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillRoute, routeMatches } from '../../src/engine/routes';
+import { fillRoute, routeMatches } from '../../src/pack/routes';
 
 describe('routes', () => {
   it('matches a path to its route, accents and encoded accents alike', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { hashText } from '../../src/engine/hashText';
-import { journeyForBrowser } from '../../src/engine/journeyForBrowser';
+import { hashText } from '../../src/pack/hashText';
+import { journeyForBrowser } from '../../src/runtime/journeyForBrowser';
 import { createSessionRecorder, recordSession, SESSION_EVENT_LIMIT } from '../../src/app/sessionRecorder';
 import { driveJourney } from '../support/driveJourney';
 import { loadJourney } from '../support/journeyFiles';
-import { journeyHashOf } from '../support/sessionReplay';
+import { journeyHashOf } from '../../src/tools/replay/sessionReplay';
 
 // The agent's session as the app records it (src/app/sessionRecorder.ts): the events it sends,
 // bounded, never the PIN or a one-time code, forgotten when the session ends.

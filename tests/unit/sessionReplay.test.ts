@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionRecord } from '../../src/app/sessionRecorder';
 import { loadJourney } from '../support/journeyFiles';
-import { replayDataOf } from '../support/replayPath';
-import { journeyHashOf, otherThan, sessionEvents, sessionPath, sessionWarnings } from '../support/sessionReplay';
+import { replayDataOf } from '../../src/tools/replay/replayPath';
+import { journeyHashOf, otherThan, sessionEvents, sessionPath, sessionWarnings } from '../../src/tools/replay/sessionReplay';
 
-// How a recorded session is sent to a fresh sandbox (tests/support/sessionReplay.ts): as the agent
+// How a recorded session is sent to a fresh sandbox (src/tools/replay/sessionReplay.ts): as the agent
 // sent it, but for what only the recorded sandbox knew (its codes, its uploads) or what the app did
 // not record (the PIN, the codes), which the seed's replay data and the journey's examples supply.
 const journey = loadJourney('journeys/sv.json');

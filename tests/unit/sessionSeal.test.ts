@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { keyIdOf, openSession, sealSession, SESSION_FILE_FORMAT, SessionFileError } from '../../src/app/sessionSeal';
 import { sessionFileName } from '../../src/app/sessionExport';
-import { sessionExportKey } from '../../scripts/sessionExportKey';
+import { sessionExportKey } from '../../src/build/sessionExportKey';
 
 // An exported session sealed for the support team (src/app/sessionSeal.ts): ECDH P-256 with an
 // ephemeral key, HKDF-SHA-256, AES-256-GCM; only the private key opens it.

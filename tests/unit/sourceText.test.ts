@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkJourney } from '../../src/engine/checkJourney';
-import { MAX_CHARS, MAX_DEPTH, parseSourceText } from '../../src/engine/sourceText';
+import { checkJourney } from '../../src/checker/checkJourney';
+import { MAX_CHARS, MAX_DEPTH, parseSourceText } from '../../src/checker/sourceText';
 
 // What the checkers refuse before or instead of reading a file: never a crash, always a place.
 describe('a file the checkers refuse as unreadable', () => {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildJourneyGraph } from '../../src/engine/journeyGraph';
-import type { JourneyConfig } from '../../src/engine/journeyTypes';
-import type { LocatedProblem } from '../../src/engine/problem';
+import { buildJourneyGraph } from '../../src/pack/journeyGraph';
+import type { JourneyConfig } from '../../src/pack/journeyTypes';
+import type { LocatedProblem } from '../../src/checker/problem';
 import { diagramModel, liveStates, problemsByState, stateAt } from '../../src/studio/diagramModel';
 
 // What the studio draws of a journey, read by the engine: boxes, lines, and the states that

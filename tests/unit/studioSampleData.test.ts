@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { JourneyConfig } from '../../src/engine/journeyTypes';
-import type { StepFile } from '../../src/engine/stepFile';
+import type { JourneyConfig } from '../../src/pack/journeyTypes';
+import type { StepFile } from '../../src/pack/stepFile';
 import { createStepValidator } from '../../src/screens/stepValidator';
 import { formatSample, journeySamples, KEYWORD_FORMATS, sampleValue, textForPattern, type SampleOptions } from '../../src/studio/panels/sampleData';
 import { formatRules, keywordFormats } from '../../src/validation/formats';
@@ -11,7 +11,7 @@ import { formatRules, keywordFormats } from '../../src/validation/formats';
 // accept, the journey's examples first, so what a product owner sees is what an agent could send.
 
 const TODAY = new Date();
-/** The rules the studio's server checks candidates with (scripts/studio/panels/steps.ts). */
+/** The rules the studio's server checks candidates with (src/studio/server/panels/steps.ts). */
 const OPTIONS: SampleOptions = { today: TODAY, formatOk: (format, value) => formatRules[format]?.test(value, TODAY) ?? true };
 
 /** Every pack in the repository: its journey and its step files by name. */

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { widgetCatalogue } from '../../src/engine/widgetCatalogue';
+import { widgetCatalogue } from '../../src/pack/widgetCatalogue';
 import { createStepValidator, validateStepData } from '../../src/screens/stepValidator';
 import { formatRules } from '../../src/validation/formats';
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadTagManager } from '../../src/app/analytics';
-import { tagManagerSetting } from '../../scripts/tagManager';
+import { tagManagerSetting } from '../../src/build/tagManager';
 
 // The tag manager's script (spec section 1), named at build time by VITE_GTM_ID: none by default.
 describe('the tag manager', () => {

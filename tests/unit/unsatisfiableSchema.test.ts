@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unsatisfiableProblems } from '../../src/engine/unsatisfiableSchema';
+import { unsatisfiableProblems } from '../../src/checker/unsatisfiableSchema';
 
 // Fields no value can satisfy (issue 30, point 10): a step's field with a minLength above its
 // maxLength passed journeys:check, and no agent could ever send the step.

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitInput } from '../../src/api/callOperation';
 import { operations } from '../../src/api/generated/sv/operations';
-import { runningSandbox } from '../support/runningSandbox';
+import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
 
 // `onUploadProgress` is an instruction to the api layer, never something sent to the provider.
 let sandbox: Awaited<ReturnType<typeof runningSandbox>>;

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { createXhrFetch } from '../../src/api/xhrFetch';
-import { launchChromium } from '../support/chromium';
+import { launchChromium } from '../../src/tools/browser/chromium';
 
 // createXhrFetch against a real HTTP server started here, run where it runs: in Chromium (Node
 // has no XMLHttpRequest). The module has no imports, so it is served as TypeScript transpiled.

@@ -5,7 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
  * launches it: the shared harness's flags, and every host but this machine resolving to nothing,
  * so that no engine waits on a name lookup the machine cannot answer (none needs the internet).
  */
-export { CHROMIUM_ARGS as CHROME_ARGS, CHROMIUM_PATH } from '../../../tests/support/chromium';
+export { CHROMIUM_ARGS as CHROME_ARGS, CHROMIUM_PATH } from '../../../src/tools/browser/chromium';
 
 /** The page as every engine is measured: cache off (each load fetches everything), the CPU slowed. */
 export async function throttled(context: BrowserContext, page: Page, rate: number): Promise<void> {

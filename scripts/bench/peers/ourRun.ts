@@ -15,7 +15,7 @@
  * The in-page code is a string: tsx would wrap a function's helpers in names the page lacks.
  */
 import type { Page } from 'playwright-core';
-import { launchChromium, phoneContext } from '../../../tests/support/chromium';
+import { launchChromium, phoneContext } from '../../../src/tools/browser/chromium';
 import { throttled } from './browser';
 import type { Timing } from './peerRun';
 

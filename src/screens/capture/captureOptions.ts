@@ -1,5 +1,5 @@
 import { images } from 'virtual:country';
-import type { CountryFile } from '../../engine/countryFile';
+import type { CountryFile } from '../../pack/countryFile';
 import type { CaptureLimits } from './compressionPlan';
 
 /** How a capture widget is set up by its step file's `ui:options`. */

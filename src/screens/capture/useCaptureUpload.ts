@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { MESSAGES } from '../../api/apiError';
-import type { AnswerShape } from '../../engine/answerShape';
-import type { WidgetCall } from '../../engine/inputMap';
+import type { AnswerShape } from '../../pack/answerShape';
+import type { WidgetCall } from '../../runtime/inputMap';
 import type { StepFormContext } from '../stepFormContext';
 import { callForAnswer, widgetRequest } from '../widgetCall';
 import { planCompression, type CaptureLimits } from './compressionPlan';
@@ -37,7 +37,7 @@ const percentOf = (loaded: number, total: number) => (total > 0 ? Math.min(100, 
  * its progress bar shows and the Spanish message of a failure. One file at a time. The upload is
  * the call the step file declares (`ui:options.call`): its input (a `region`, ...) read from the
  * journey's data and the form, the file added as the multipart `file`; its answer read as the
- * widget's `shape` (src/engine/widgetAnswers.ts).
+ * widget's `shape` (src/pack/widgetAnswers.ts).
  */
 export function useCaptureUpload<A>(shape: AnswerShape<A>, context: Pick<StepFormContext, 'call' | 'journeyData' | 'formData'>) {
   const { call } = context;

@@ -6,8 +6,8 @@ import { FilePicker } from '../capture/FilePicker';
 import { startCompressor } from '../capture/imageCompressor';
 import { UploadProgress } from '../capture/UploadProgress';
 import { useCaptureUpload } from '../capture/useCaptureUpload';
-import { fitsShape } from '../../engine/answerShape';
-import { imageUploadAnswer, photoCaptureAnswer } from '../../engine/widgetAnswers';
+import { fitsShape } from '../../pack/answerShape';
+import { imageUploadAnswer, photoCaptureAnswer } from '../../pack/widgetAnswers';
 import { declaredCall } from '../widgetCall';
 import type { FormWidgetProps } from './formWidget';
 

@@ -6,7 +6,7 @@ import { devicePosition } from '../map/devicePosition';
 import { loadMapKit } from '../map/loadMapKit';
 import type { CoverageAreas, MapKit, MapPoint } from '../map/mapKit';
 import { PointMap } from '../map/PointMap';
-import { coverageAreasAnswer } from '../../engine/widgetAnswers';
+import { coverageAreasAnswer } from '../../pack/widgetAnswers';
 import { callForAnswer, declaredCall, widgetRequest } from '../widgetCall';
 import type { FormWidgetProps } from './formWidget';
 

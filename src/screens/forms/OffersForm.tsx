@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import { offers } from 'virtual:country';
-import { getAt } from '../../engine/jsonPointer';
+import { getAt } from '../../pack/jsonPointer';
 import { money } from '../money';
 import type { FormWidgetProps } from './formWidget';
 

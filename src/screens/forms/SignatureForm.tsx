@@ -4,7 +4,7 @@ import SignaturePad from 'signature_pad';
 import { scaleSignature } from '../capture/scaleSignature';
 import { UploadProgress } from '../capture/UploadProgress';
 import { useCaptureUpload } from '../capture/useCaptureUpload';
-import { imageUploadAnswer } from '../../engine/widgetAnswers';
+import { imageUploadAnswer } from '../../pack/widgetAnswers';
 import { declaredCall } from '../widgetCall';
 import type { FormWidgetProps } from './formWidget';
 

@@ -1,6 +1,6 @@
 /**
  * The street style the build names for maplibre-gl: the page's `<meta name="map-style">`,
- * written from `VITE_MAP_STYLE` (scripts/mapStyle.ts; OpenFreeMap's by default), or `undefined`
+ * written from `VITE_MAP_STYLE` (src/build/mapStyle.ts; OpenFreeMap's by default), or `undefined`
  * when the build has none (`offline`): then the map draws only its offline style.
  */
 export function streetStyle(page: Pick<Document, 'querySelector'> = document): string | undefined {

@@ -5,7 +5,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import dayjs from 'dayjs';
 import 'dayjs/locale/es';
 import { useState } from 'react';
-import { getAt } from '../../engine/jsonPointer';
+import { getAt } from '../../pack/jsonPointer';
 import { journeyOptionsOf, type StepFormContext } from '../stepFormContext';
 
 /**

@@ -7,7 +7,7 @@ import { startCompressor } from '../capture/imageCompressor';
 import { UploadedFileRow } from '../capture/UploadedFileRow';
 import { UploadProgress } from '../capture/UploadProgress';
 import { useCaptureUpload } from '../capture/useCaptureUpload';
-import { imageUploadAnswer } from '../../engine/widgetAnswers';
+import { imageUploadAnswer } from '../../pack/widgetAnswers';
 import type { StepFormContext } from '../stepFormContext';
 import { declaredCall } from '../widgetCall';
 

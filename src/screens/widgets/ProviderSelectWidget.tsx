@@ -2,7 +2,7 @@ import { MultiSelect, Select } from '@mantine/core';
 import { useListWhileOpen } from './selectDropdown';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
-import { providerSelectAnswer, providerSelectCodedAnswer, type ProviderRow, type ProviderSelectAnswer } from '../../engine/widgetAnswers';
+import { providerSelectAnswer, providerSelectCodedAnswer, type ProviderRow, type ProviderSelectAnswer } from '../../pack/widgetAnswers';
 import type { StepFormContext } from '../stepFormContext';
 import { callForAnswer, cannotCall, declaredCall, widgetRequest } from '../widgetCall';
 

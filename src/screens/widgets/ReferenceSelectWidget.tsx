@@ -4,7 +4,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { referenceData } from 'virtual:country/reference';
 import { MESSAGES } from '../../api/apiError';
-import { referenceChoices, type ReferenceOption } from '../../engine/referenceChoices';
+import { referenceChoices, type ReferenceOption } from '../../pack/referenceChoices';
 import { journeyOptionsOf, type StepFormContext } from '../stepFormContext';
 
 /**

@@ -1,7 +1,7 @@
 import { Group, Radio, Text } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect } from 'react';
-import { getAt } from '../../engine/jsonPointer';
+import { getAt } from '../../pack/jsonPointer';
 import { journeyOptionsOf, type StepFormContext } from '../stepFormContext';
 
 /** A provider's appointment: `hour` is HH:MM on a 24-hour clock. */

@@ -1,8 +1,8 @@
 /**
- * What the studio panels' server routes answer (scripts/studio/panelRoutes.ts), shared by the
+ * What the studio panels' server routes answer (src/studio/server/panelRoutes.ts), shared by the
  * server and the panels so that one change of shape is a type error on both sides.
  */
-import type { JourneyChange } from '../../engine/journeyDiff';
+import type { JourneyChange } from '../../tools/diff/journeyDiff';
 import type { StepSample } from './sampleData';
 
 /** The panels' routes on the studio's dev server. */

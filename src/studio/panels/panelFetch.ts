@@ -1,7 +1,7 @@
 import { PANEL_API, type ErrorAnswer } from './panelApi';
 
 /**
- * Calls one of the panels' routes (scripts/studio/panelRoutes.ts): its JSON answer, or an Error
+ * Calls one of the panels' routes (src/studio/server/panelRoutes.ts): its JSON answer, or an Error
  * with the server's words (`{ error }`) so a panel can show why.
  */
 export async function panelFetch<T>(route: string, body?: unknown): Promise<T> {

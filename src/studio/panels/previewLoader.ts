@@ -9,7 +9,7 @@
  */
 import type { ValidatorFunctions } from '@rjsf/validator-ajv8/lib/types.js';
 import { country as builtCountry } from 'virtual:country';
-import type { StepFile } from '../../engine/stepFile';
+import type { StepFile } from '../../pack/stepFile';
 import { assembleStep, loadStep, type LoadedStep } from '../../screens/stepLoader';
 
 /** The country the app (and so its screens' country settings) is built for, lower case. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { CountryFile } from '../../../src/engine/countryFile';
+import type { CountryFile } from '../../../src/pack/countryFile';
 import { captureOptions, isMobileDevice } from '../../../src/screens/capture/captureOptions';
 
 describe('captureOptions', () => {

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
 import { describe, expect, it } from 'vitest';
-import { stepValidatorModule } from '../../../scripts/compileSteps';
+import { stepValidatorModule } from '../../../src/build/compileSteps';
 import { validateStepData } from '../../../src/screens/stepValidator';
 import { formatMessages } from '../../../src/validation/formats';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { stepValidatorModule } from '../../../scripts/compileSteps';
+import { stepValidatorModule } from '../../../src/build/compileSteps';
 import { formatRules, formatsNamed, ruleSources } from '../../../src/validation/formats';
 
-// A build imports each rule from the module the registry names (scripts/compileSteps.ts), so the
+// A build imports each rule from the module the registry names (src/build/compileSteps.ts), so the
 // registry must say truly where each rule is, and a validator must import only what it calls.
 
 describe('the registry of validation rules', () => {

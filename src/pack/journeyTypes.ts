@@ -1,0 +1,88 @@
+/**
+ * The shape of a journey file (`journeys/<cc>.json`): an XState v5 machine config in plain JSON,
+ * where everything executable is referenced by name. `schemas/journey.schema.json` is the
+ * authoritative description; these types mirror it for the compiler.
+ */
+import type { InputMap } from './inputTerms';
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+export type JsonObject = { [key: string]: JsonValue };
+
+/** A named guard, action or the like: `"name"` or `{ "type": "name", "params": {...} }`. */
+export type NamedRef = string | { type: string; params?: JsonObject };
+
+export type BackPolicy = 'allow' | 'block' | 'home';
+
+/** What the engine reads from a state's `meta`. */
+export interface StepMeta {
+  route?: string;
+  aliases?: string[];
+  params?: Record<string, string>;
+  step?: string;
+  progress?: string;
+  back?: BackPolicy;
+  track?: string;
+  public?: boolean;
+  end?: boolean;
+  history?: 'push' | 'reset';
+  /** Where the step's data lives in the journey (a `/context` pointer), or `false` when what is
+   * typed there is not kept (a PIN, a one-time code). The screen starts from it. */
+  data?: string | false;
+}
+
+export interface TransitionObject {
+  target?: string | string[];
+  guard?: NamedRef;
+  actions?: NamedRef | NamedRef[];
+  reenter?: boolean;
+  description?: string;
+  /**
+   * `example`: the event payload (without `type`) that takes this branch; `examples`: several,
+   * when eventless branches after it read the data. Used by paths and replays.
+   */
+  meta?: { example?: JsonObject; examples?: JsonObject[] };
+}
+
+export type TransitionConfig = string | TransitionObject | Array<string | TransitionObject>;
+
+export interface InvokeConfig {
+  src: string;
+  id?: string;
+  /** The actor's input (a provider call's request), key by key, in the input vocabulary (inputMap.ts). */
+  input?: InputMap;
+  onDone?: TransitionConfig;
+  onError?: TransitionConfig;
+}
+
+export interface StateConfig {
+  type?: 'atomic' | 'compound' | 'final';
+  id?: string;
+  description?: string;
+  initial?: string;
+  states?: Record<string, StateConfig>;
+  on?: Record<string, TransitionConfig>;
+  always?: TransitionConfig;
+  after?: Record<string, TransitionConfig>;
+  invoke?: InvokeConfig | InvokeConfig[];
+  entry?: NamedRef | NamedRef[];
+  exit?: NamedRef | NamedRef[];
+  tags?: string[];
+  meta?: StepMeta;
+}
+
+export interface JourneyMeta {
+  country: string;
+  title?: string;
+  /** State reached by `back: "home"`; defaults to the state whose route is `/`. */
+  home?: string;
+  /** The shape of journey data nothing else declares, by `/context` pointer: a JSON Schema each. */
+  context?: Record<string, JsonObject>;
+}
+
+export interface JourneyConfig extends StateConfig {
+  $schema?: string;
+  id: string;
+  version?: string;
+  context?: JsonObject;
+  meta?: StepMeta & JourneyMeta;
+}

@@ -1,0 +1,132 @@
+import { editDistance } from '../validation/editDistance';
+import type { JsonObject, NamedRef } from '../pack/journeyTypes';
+import { readScope, type Scope } from './scope';
+
+/** A guard a journey can name: its parameters (as JSON Schema) and its test. */
+export interface GuardSpec {
+  description: string;
+  params: JsonObject;
+  test: (scope: Scope, params: Record<string, unknown>) => boolean;
+}
+
+const pointer = { type: 'string', pattern: '^/(context|event)(/|$)' };
+const guardRef = { $ref: 'guardRef' };
+
+/** A value counts as present unless it is undefined, null, an empty string, list or object. */
+function present(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return false;
+  if (Array.isArray(value)) return value.length > 0;
+  return typeof value !== 'object' || Object.keys(value).length > 0;
+}
+
+function refOf(ref: NamedRef): { type: string; params: Record<string, unknown> } {
+  return typeof ref === 'string' ? { type: ref, params: {} } : { type: ref.type, params: ref.params ?? {} };
+}
+
+/** Evaluates a guard reference against the registry (used by `all`, `any` and `not`). */
+export function evaluateGuard(ref: NamedRef, scope: Scope): boolean {
+  const { type, params } = refOf(ref);
+  const spec = guards[type];
+  if (!spec) throw new Error(`unknown guard "${type}"`);
+  return spec.test(scope, params);
+}
+
+/**
+ * The generic guards every journey can use. They read data by JSON Pointer, so a rule that is
+ * only a comparison stays data in the journey file; a rule that is real code gets a named guard.
+ */
+export const guards: Record<string, GuardSpec> = {
+  equals: {
+    description: 'the value at `at` equals `value` (strings compared ignoring case with `ignoreCase`)',
+    params: {
+      type: 'object',
+      required: ['at', 'value'],
+      additionalProperties: false,
+      properties: { at: pointer, value: {}, ignoreCase: { type: 'boolean' } },
+    },
+    test: (scope, { at, value, ignoreCase }) => {
+      const actual = readScope(scope, at as string);
+      if (ignoreCase === true && typeof actual === 'string' && typeof value === 'string') {
+        return actual.localeCompare(value, 'es', { sensitivity: 'accent' }) === 0;
+      }
+      return JSON.stringify(actual) === JSON.stringify(value);
+    },
+  },
+  exists: {
+    description: 'the value at `at` is present (not missing, null, empty text, an empty list or object)',
+    params: { type: 'object', required: ['at'], additionalProperties: false, properties: { at: pointer } },
+    test: (scope, { at }) => present(readScope(scope, at as string)),
+  },
+  matches: {
+    description: 'the value at `at`, as text, matches the regular expression `pattern`',
+    params: {
+      type: 'object',
+      required: ['at', 'pattern'],
+      additionalProperties: false,
+      properties: { at: pointer, pattern: { type: 'string', minLength: 1 } },
+    },
+    test: (scope, { at, pattern }) => {
+      const value = readScope(scope, at as string);
+      return present(value) && new RegExp(pattern as string, 'u').test(String(value));
+    },
+  },
+  atLeast: {
+    description: 'the number at `at` (0 when missing) is at least `value`',
+    params: {
+      type: 'object',
+      required: ['at', 'value'],
+      additionalProperties: false,
+      properties: { at: pointer, value: { type: 'number' } },
+    },
+    test: (scope, { at, value }) => Number(readScope(scope, at as string) ?? 0) >= (value as number),
+  },
+  withinEditDistance: {
+    description: 'the texts at `a` and `b` are both present and at most `max` edits apart',
+    params: {
+      type: 'object',
+      required: ['a', 'b', 'max'],
+      additionalProperties: false,
+      properties: { a: pointer, b: pointer, max: { type: 'integer', minimum: 0 } },
+    },
+    test: (scope, { a, b, max }) => {
+      const left = readScope(scope, a as string);
+      const right = readScope(scope, b as string);
+      if (!present(left) || !present(right)) return false;
+      return editDistance(String(left), String(right)) <= (max as number);
+    },
+  },
+  all: {
+    description: 'every guard in `of` passes',
+    params: {
+      type: 'object',
+      required: ['of'],
+      additionalProperties: false,
+      properties: { of: { type: 'array', minItems: 1, items: guardRef } },
+    },
+    test: (scope, { of }) => (of as NamedRef[]).every((g) => evaluateGuard(g, scope)),
+  },
+  any: {
+    description: 'at least one guard in `of` passes',
+    params: {
+      type: 'object',
+      required: ['of'],
+      additionalProperties: false,
+      properties: { of: { type: 'array', minItems: 1, items: guardRef } },
+    },
+    test: (scope, { of }) => (of as NamedRef[]).some((g) => evaluateGuard(g, scope)),
+  },
+  not: {
+    description: 'the guard in `guard` fails',
+    params: { type: 'object', required: ['guard'], additionalProperties: false, properties: { guard: guardRef } },
+    test: (scope, { guard }) => !evaluateGuard(guard as NamedRef, scope),
+  },
+};
+
+/** Guards nested in `all`, `any` and `not`, so that lint can check them too. */
+export function nestedGuards(params: Record<string, unknown> | undefined): NamedRef[] {
+  if (!params) return [];
+  const inner: NamedRef[] = [];
+  if (Array.isArray(params.of)) inner.push(...(params.of as NamedRef[]));
+  if (params.guard !== undefined) inner.push(params.guard as NamedRef);
+  return inner;
+}

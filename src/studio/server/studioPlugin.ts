@@ -1,0 +1,132 @@
+/**
+ * The journey studio's server side, a Vite plugin for the dev server only (`npm run studio`,
+ * scripts/studio.ts; never in `npm run build`): serves the studio's page at `/__studio/` next to
+ * the app, the journeys as checked by journeys:check's own checks (src/checker/packChecker.ts), and
+ * watches the journeys folder so that a save reaches the page as a custom event within a moment.
+ * The panels' own routes (src/studio/server/panelRoutes.ts) answer first.
+ */
+import { existsSync, readdirSync, readFileSync, watch, type FSWatcher } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { basename, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Plugin, ViteDevServer } from 'vite';
+import { JOURNEY_EVENT, STUDIO_BASE, type StudioJourney } from '../studioProtocol';
+import { packRoot } from '../../pack/countryPack';
+import { packChecker } from '../../checker/packChecker';
+import { panelRoutes } from './panelRoutes';
+
+const PAGE = fileURLToPath(new URL('../index.html', import.meta.url));
+
+/** A save is often several writes (truncate, then write): the check waits for the last one. */
+const SETTLE_MS = 25;
+
+export interface StudioOptions {
+  /** The journeys folder: `STUDIO_JOURNEYS`, else the pack's `journeys/` (tests point it at a copy). */
+  journeysDir?: string;
+  /** The pack whose steps and country files the journeys are checked with (src/pack/countryPack.ts). */
+  packs?: string;
+}
+
+/** The dev server's cache of pre-bundled dependencies when the studio's plugin is in (see src/tools/devServers.ts). */
+export const STUDIO_CACHE_DIR = 'node_modules/.vite-studio';
+
+export function studioJourneysDir(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env.STUDIO_JOURNEYS ?? join(packRoot(env), 'journeys'));
+}
+
+export function journeyStudio({ journeysDir = studioJourneysDir(), packs = packRoot() }: StudioOptions = {}): Plugin {
+  const latest = new Map<string, StudioJourney>();
+  const countries = () => (existsSync(journeysDir) ? readdirSync(journeysDir).filter((f) => f.endsWith('.json')).map((f) => basename(f, '.json')).sort() : []);
+
+  /** Checks a journey file afresh (a new checker: its steps and country file may have changed too). */
+  const check = (country: string): StudioJourney => {
+    const file = join(journeysDir, `${country}.json`);
+    const before = latest.get(country);
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      const gone: StudioJourney = { country, file, config: before?.config ?? null, stale: true, problems: [{ file, line: 1, column: 1, pointer: '', message: 'cannot read the file' }], checkedAt: Date.now() };
+      latest.set(country, gone);
+      return gone;
+    }
+    const { check: journey, problems } = packChecker(packs).checkJourneyText(file, text);
+    const result: StudioJourney = {
+      country,
+      file: journey.file,
+      config: journey.config ?? before?.config ?? null,
+      stale: journey.config === undefined,
+      problems,
+      checkedAt: Date.now(),
+    };
+    latest.set(country, result);
+    return result;
+  };
+
+  let watcher: FSWatcher | undefined;
+  const pending = new Map<string, NodeJS.Timeout>();
+  const watchJourneys = (server: ViteDevServer) => {
+    if (!existsSync(journeysDir)) return;
+    // fs.watch, not Vite's watcher: the folder may be outside the project (a test's copy), and
+    // inotify tells a save at once, where a polling watcher would add its interval.
+    watcher = watch(journeysDir, (_event, name) => {
+      if (!name || !name.endsWith('.json')) return;
+      const country = basename(name, '.json');
+      clearTimeout(pending.get(country));
+      pending.set(
+        country,
+        setTimeout(() => {
+          pending.delete(country);
+          server.ws.send({ type: 'custom', event: JOURNEY_EVENT, data: check(country) });
+        }, SETTLE_MS),
+      );
+    });
+  };
+
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.statusCode = status;
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-store');
+    res.end(JSON.stringify(body));
+  };
+
+  return {
+    name: 'journey-studio',
+    apply: 'serve',
+    configureServer(server) {
+      watchJourneys(server);
+      server.httpServer?.on('close', () => {
+        watcher?.close();
+        for (const timer of pending.values()) clearTimeout(timer);
+      });
+      server.middlewares.use(panelRoutes({ journeysDir }));
+      server.middlewares.use((req, res, next) => {
+        const url = new URL(req.url ?? '/', 'http://studio');
+        if (url.pathname === STUDIO_BASE.slice(0, -1)) {
+          res.statusCode = 302;
+          res.setHeader('Location', STUDIO_BASE + url.search);
+          res.end();
+          return;
+        }
+        if (url.pathname === STUDIO_BASE || url.pathname === `${STUDIO_BASE}index.html`) {
+          server
+            .transformIndexHtml(req.url ?? STUDIO_BASE, readFileSync(PAGE, 'utf8'))
+            .then((html) => {
+              res.setHeader('Content-Type', 'text/html; charset=utf-8');
+              res.setHeader('Cache-Control', 'no-store');
+              res.end(html);
+            })
+            .catch(next);
+          return;
+        }
+        if (url.pathname === `${STUDIO_BASE}api/journeys`) return json(res, 200, { countries: countries(), journeysDir });
+        if (url.pathname === `${STUDIO_BASE}api/journey`) {
+          const country = url.searchParams.get('country') ?? '';
+          if (!countries().includes(country)) return json(res, 404, { error: `no journey ${country}.json in ${journeysDir}` });
+          return json(res, 200, check(country));
+        }
+        next();
+      });
+    },
+  };
+}

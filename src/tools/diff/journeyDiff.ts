@@ -1,0 +1,145 @@
+import { buildJourneyGraph, type GraphEdge, type JourneyGraph } from '../../pack/journeyGraph';
+import type { JourneyConfig, NamedRef } from '../../pack/journeyTypes';
+
+/** One change between two versions of a journey, in its own words. */
+export interface JourneyChange {
+  kind: 'state' | 'step' | 'transition' | 'guard' | 'actions' | 'call' | 'message' | 'data';
+  change: 'added' | 'removed' | 'changed';
+  /** Where: a state's id, or a transition as "state: event → target". */
+  where: string;
+  /** What changed, for a change: `route "/a" → "/b"`. */
+  detail?: string;
+}
+
+const json = (value: unknown) => JSON.stringify(value ?? null);
+const refName = (ref: NamedRef) => (typeof ref === 'string' ? ref : ref.type);
+
+/** An action without a message's words (compared on their own). */
+function withoutWords(ref: NamedRef): NamedRef {
+  if (typeof ref === 'string' || ref.type !== 'message' || !ref.params) return ref;
+  const params = Object.fromEntries(Object.entries(ref.params).filter(([key]) => key !== 'text' && key !== 'fallback'));
+  return { ...ref, params };
+}
+
+/** A transition by what it is: its state, event and targets (file positions do not count). */
+function edgeName(edge: GraphEdge): string {
+  const targets = edge.targets.map((t) => t.node?.id ?? t.text).join(', ');
+  return `${edge.source.id}: ${edge.label || 'always'} → ${targets || '(stays)'}`;
+}
+
+/** Each transition by name; branches alike in name (told apart by guards) get their order. */
+function edgesByName(graph: JourneyGraph): Map<string, GraphEdge> {
+  const out = new Map<string, GraphEdge>();
+  for (const edge of graph.edges) {
+    const base = edgeName(edge);
+    let name = base;
+    for (let n = 2; out.has(name); n++) name = `${base} #${n}`;
+    out.set(name, edge);
+  }
+  return out;
+}
+
+/** Every message a transition shows (`message` actions' words). */
+function messagesOf(graph: JourneyGraph): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [name, edge] of edgesByName(graph)) {
+    for (const action of edge.actions) {
+      if (typeof action === 'string' || action.type !== 'message') continue;
+      const params = action.params ?? {};
+      for (const text of [params.text, params.fallback]) if (typeof text === 'string') out.set(`${text}\u0000${name}`, name);
+    }
+  }
+  return out;
+}
+
+/** The step meta a product owner sees: its screen, route, progress, back policy, analytics, end, data. */
+const STEP_KEYS = ['route', 'step', 'progress', 'back', 'track', 'end', 'data', 'public', 'history', 'aliases', 'params'] as const;
+
+/**
+ * What differs in meaning between two versions of a journey, not in lines: states (and their
+ * step meta) added, removed or changed; transitions added or removed, their guards and actions
+ * changed; calls (`invoke`) added, removed or given another input; messages shown; the data the
+ * journey declares (`meta.context`). A reordered file, reindented or with its states in another
+ * order, has no change.
+ *
+ * @example diffJourneys(before, after) // [{ kind: 'call', change: 'added', where: 'cc.signedIn.sale.checking', detail: 'api.check' }, ...]
+ */
+export function diffJourneys(before: JourneyConfig, after: JourneyConfig): JourneyChange[] {
+  const a = buildJourneyGraph(before);
+  const b = buildJourneyGraph(after);
+  const changes: JourneyChange[] = [];
+
+  // States and their step meta.
+  for (const node of a.nodes) if (!b.byId.has(node.id)) changes.push({ kind: 'state', change: 'removed', where: node.id });
+  for (const node of b.nodes) {
+    const old = a.byId.get(node.id);
+    if (!old) {
+      changes.push({ kind: 'state', change: 'added', where: node.id, ...(node.meta.route ? { detail: `route ${node.meta.route}` } : {}) });
+      continue;
+    }
+    for (const key of STEP_KEYS) {
+      if (json(old.meta[key]) !== json(node.meta[key])) changes.push({ kind: 'step', change: 'changed', where: node.id, detail: `${key} ${json(old.meta[key])} → ${json(node.meta[key])}` });
+    }
+  }
+
+  // Transitions, their guards and their actions.
+  const edgesA = edgesByName(a);
+  const edgesB = edgesByName(b);
+  for (const name of edgesA.keys()) if (!edgesB.has(name)) changes.push({ kind: 'transition', change: 'removed', where: name });
+  for (const [name, edge] of edgesB) {
+    const old = edgesA.get(name);
+    if (!old) {
+      changes.push({ kind: 'transition', change: 'added', where: name, ...(edge.guard ? { detail: `when ${json(edge.guard)}` } : {}) });
+      continue;
+    }
+    if (json(old.guard) !== json(edge.guard)) changes.push({ kind: 'guard', change: 'changed', where: name, detail: `${json(old.guard)} → ${json(edge.guard)}` });
+    // (A message's new words are said once, as a message change, not again as an action's.)
+    if (json(old.actions.map(withoutWords)) !== json(edge.actions.map(withoutWords))) {
+      const names = (list: NamedRef[]) => list.map(refName).join(', ') || '(none)';
+      const detail = names(old.actions) === names(edge.actions) ? `${names(edge.actions)}: their params` : `${names(old.actions)} → ${names(edge.actions)}`;
+      changes.push({ kind: 'actions', change: 'changed', where: name, detail });
+    }
+  }
+
+  // Calls.
+  const callsOf = (g: JourneyGraph) => new Map(g.invokes.map((i) => [`${i.node.id}`, i.invoke] as const));
+  const callsA = callsOf(a);
+  const callsB = callsOf(b);
+  for (const [where, invoke] of callsA) if (!callsB.has(where)) changes.push({ kind: 'call', change: 'removed', where, detail: invoke.src });
+  for (const [where, invoke] of callsB) {
+    const old = callsA.get(where);
+    if (!old) changes.push({ kind: 'call', change: 'added', where, detail: invoke.src });
+    else if (old.src !== invoke.src) changes.push({ kind: 'call', change: 'changed', where, detail: `${old.src} → ${invoke.src}` });
+    else {
+      const inA = (old.input ?? {}) as Record<string, unknown>;
+      const inB = (invoke.input ?? {}) as Record<string, unknown>;
+      for (const key of new Set([...Object.keys(inA), ...Object.keys(inB)])) {
+        if (json(inA[key]) === json(inB[key])) continue;
+        const what = !(key in inA) ? 'added' : !(key in inB) ? 'removed' : `${json(inA[key])} → ${json(inB[key])}`;
+        changes.push({ kind: 'call', change: 'changed', where, detail: `${invoke.src} input "${key}" ${what}` });
+      }
+    }
+  }
+
+  // Messages shown.
+  const wordsA = messagesOf(a);
+  const wordsB = messagesOf(b);
+  for (const [key, name] of wordsA) if (!wordsB.has(key)) changes.push({ kind: 'message', change: 'removed', where: name, detail: json(key.split('\u0000')[0]) });
+  for (const [key, name] of wordsB) if (!wordsA.has(key)) changes.push({ kind: 'message', change: 'added', where: name, detail: json(key.split('\u0000')[0]) });
+
+  // The data the journey declares.
+  const dataA = before.meta?.context ?? {};
+  const dataB = after.meta?.context ?? {};
+  for (const pointer of Object.keys(dataA)) if (!(pointer in dataB)) changes.push({ kind: 'data', change: 'removed', where: pointer });
+  for (const [pointer, schema] of Object.entries(dataB)) {
+    if (!(pointer in dataA)) changes.push({ kind: 'data', change: 'added', where: pointer });
+    else if (json(dataA[pointer]) !== json(schema)) changes.push({ kind: 'data', change: 'changed', where: pointer, detail: `${json(dataA[pointer])} → ${json(schema)}` });
+  }
+  return changes;
+}
+
+/** A change on one line: `+ call cc.signedIn.sale.checking: api.check`. */
+export function formatChange(change: JourneyChange): string {
+  const sign = change.change === 'added' ? '+' : change.change === 'removed' ? '-' : '~';
+  return `${sign} ${change.kind} ${change.where}${change.detail ? `: ${change.detail}` : ''}`;
+}

@@ -1,0 +1,278 @@
+import { getAdjacencyMap } from 'xstate/graph';
+import type { EventObject } from 'xstate';
+import { activeNodes } from '../../pack/activeNodes';
+import { currentStep, type CompiledJourney, type JourneySnapshot } from '../../runtime/compileJourney';
+import { evaluateGuard, nestedGuards } from '../../runtime/guards';
+import { getAt } from '../../pack/jsonPointer';
+import { enteredLeaf, stepNodeOf, type GraphEdge, type GraphNode } from '../../pack/journeyGraph';
+import type { NamedRef } from '../../pack/journeyTypes';
+import { contextPointer, type Scope } from '../../runtime/scope';
+
+type PathEvent = EventObject & Record<string, unknown>;
+type Adjacency = Record<string, { state: unknown; transitions: Record<string, { state: unknown; event: EventObject }> }>;
+
+/** One step of a path: where the journey was, and the event that moved it on. */
+export interface PathStep {
+  stateId: string;
+  route: string | undefined;
+  label: string;
+  event: PathEvent;
+}
+
+/** A path from the start to a terminal step (meta.end) or a final state. */
+export interface JourneyPath {
+  /**
+   * Its name, stable across edits elsewhere in the file: the terminal state it ends at, then the
+   * branch it was made to take (the state, its event, where it leads), `orderSuccess/emailChecking.error.registering`.
+   */
+  name: string;
+  steps: PathStep[];
+  end: { stateId: string; route: string | undefined };
+}
+
+export interface JourneyPathsResult {
+  paths: JourneyPath[];
+  /** Transition branches no path takes: their example does not lead there (or none is written). */
+  uncovered: GraphEdge[];
+}
+
+/** Every `/context/...` pointer a guard reads: two snapshots alike in these decide alike. */
+function guardReads(edges: GraphEdge[]): string[] {
+  const reads = new Set<string>();
+  const visit = (ref: NamedRef) => {
+    if (typeof ref === 'string' || !ref.params) return;
+    for (const value of Object.values(ref.params)) {
+      if (typeof value === 'string' && value.startsWith('/context')) reads.add(value);
+    }
+    nestedGuards(ref.params).forEach(visit);
+  };
+  for (const edge of edges) if (edge.guard) visit(edge.guard);
+  return [...reads].sort();
+}
+
+/** The events that try an edge: one per example written on it (none written: the bare event). */
+function eventsOf(edge: GraphEdge): PathEvent[] {
+  const meta = edge.transition.meta;
+  const examples = meta?.examples ?? [meta?.example ?? {}];
+  return examples.map((example) => ({ ...example, type: edge.event }) as PathEvent);
+}
+
+/**
+ * How the journey is explored: the machine, the events tried in each snapshot (each branch's
+ * examples), when two snapshots count as the same, which end the journey and which wait on a
+ * call; and which branch an event takes. Shared by the paths and their benchmark against
+ * xstate's own path functions (scripts/bench/journeyPaths.ts).
+ */
+export function journeyTraversal(journey: CompiledJourney) {
+  const { graph } = journey;
+  const reads = guardReads(graph.edges);
+  const serialize = (snapshot: JourneySnapshot) =>
+    JSON.stringify([snapshot.value, reads.map((p) => getAt(snapshot.context, contextPointer(p)) ?? null)]);
+  const describe = (snapshot: JourneySnapshot) => {
+    const active = activeNodes(graph, snapshot.value);
+    return { stateId: (active[active.length - 1] as GraphNode).id, route: currentStep(journey, snapshot)?.route };
+  };
+  /**
+   * A state the journey marks busy, or one that waits on a call to move on (its answer leads
+   * elsewhere). A call whose answer stays (a step's data loading behind its screen) does not
+   * count: its state is the same before and after, and the replay waits for its answer anyway.
+   */
+  const callStates = new Set(graph.edges.filter((e) => (e.kind === 'done' || e.kind === 'error') && e.targets.some((t) => t.node !== undefined && t.node !== e.source)).map((e) => e.source));
+  const inFlight = (snapshot: JourneySnapshot) => snapshot.hasTag('busy') || activeNodes(graph, snapshot.value).some((node) => callStates.has(node));
+  const terminal = (snapshot: JourneySnapshot) => snapshot.status === 'done' || currentStep(journey, snapshot)?.end === true;
+
+  /** The edges that can fire in a snapshot, innermost state first, as XState picks them. */
+  const candidates = (snapshot: JourneySnapshot): GraphEdge[] => {
+    const active = activeNodes(graph, snapshot.value);
+    const leaf = active[active.length - 1] as GraphNode;
+    const step = stepNodeOf(leaf);
+    const within = (node: GraphNode) => node === leaf || (step !== undefined && active.indexOf(node) >= active.indexOf(step));
+    const own = active.filter(within).flatMap((n) => (graph.outgoing.get(n) ?? []).filter((e) => e.kind !== 'always'));
+    // A step no transition of which (its states' included) leads out of it (a report, a
+    // bulletin, a report whose cancel reloads it) is left by its parents'.
+    const home = step ?? leaf;
+    const inStep = (node: GraphNode | undefined) => {
+      for (let n = node; n; n = n.parent) if (n === home) return true;
+      return false;
+    };
+    const stuck = own.every((e) => e.targets.length === 0) || !graph.edges.some((e) => inStep(e.source) && e.targets.some((t) => t.node !== undefined && !inStep(t.node)));
+    const out: GraphEdge[] = [];
+    for (const node of [...active].reverse()) {
+      if (!within(node) && !stuck && enteredLeaf(node) !== leaf) continue;
+      for (const edge of graph.outgoing.get(node) ?? []) if (edge.kind !== 'always') out.push(edge);
+    }
+    return out;
+  };
+
+  /** Which branch an event takes: the first candidate for its type whose guard passes. */
+  const branchTaken = (snapshot: JourneySnapshot, event: PathEvent): GraphEdge | undefined => {
+    const scope: Scope = { context: snapshot.context, event: event as Scope['event'] };
+    return candidates(snapshot).find((e) => e.event === event.type && (e.guard === undefined || evaluateGuard(e.guard, scope)));
+  };
+
+  const events = (snapshot: JourneySnapshot) => {
+    const out = new Map<string, PathEvent>();
+    for (const edge of candidates(snapshot)) {
+      for (const event of eventsOf(edge)) out.set(JSON.stringify(event), event);
+    }
+    return [...out.values()];
+  };
+
+  // The journey machine's emitted-event types are narrower than the graph utilities expect.
+  const logic = journey.machine as unknown as Parameters<typeof getAdjacencyMap>[0];
+  return { logic, events, serialize, describe, inFlight, terminal, branchTaken };
+}
+
+/**
+ * The journey's paths to its terminal steps: a set that takes every transition branch of the
+ * file at least once (where the branch's example leads there), each path the shortest way from
+ * the start to that branch and on to the nearest terminal step (meta.end) or final state.
+ *
+ * Built on xstate's graph utilities: `getAdjacencyMap` explores the machine with, in each
+ * state, the events its transitions name, carrying the `meta.example` of each branch; guards
+ * run for real on them. Snapshots count as the same state when their state value and every
+ * context value a guard reads are equal, so retry counters unroll. Transitions declared on a
+ * parent above the current step (the sidebar's `menu.*`, `session.*`) are tried from the
+ * parent's first step only: that takes each once without multiplying the states explored.
+ */
+export function journeyPaths(journey: CompiledJourney, options: { limit?: number } = {}): JourneyPathsResult {
+  const { graph } = journey;
+  const { logic, events, serialize, describe, inFlight, terminal, branchTaken } = journeyTraversal(journey);
+  const adjacency = getAdjacencyMap(logic, {
+    events: events as never,
+    serializeState: serialize as never,
+    limit: options.limit ?? 50_000,
+  }) as unknown as Adjacency;
+
+  // Shortest ways in from the start (breadth first) and out to a terminal (breadth first backwards).
+  const keys = Object.keys(adjacency);
+  const start = keys[0] as string;
+  const snapshotOf = (key: string) => adjacency[key]?.state as JourneySnapshot;
+  type Move = { from: string; to: string; event: PathEvent };
+  // An agent starts by signing in: the events the shell sends by itself at any moment (`app.*`,
+  // a page opened at /redirect) come last, so a shortest way in takes them only for their own branch.
+  const byShell = (event: PathEvent) => (event.type.startsWith('app.') ? 1 : 0);
+  // The app's buttons wait while a call is in flight (src/app/journeyBusy.ts): an agent acts
+  // once the journey is settled, so a way that has them act meanwhile is taken only when no
+  // other reaches that branch (a replay against a real provider could not wait in between).
+  const busy = new Map(keys.map((key) => [key, inFlight(snapshotOf(key))]));
+  const whileBusy = (move: Move) => !isCallEvent(move.event.type) && busy.get(move.from) === true;
+  const tier = (move: Move) => (byShell(move.event) === 1 ? 2 : whileBusy(move) ? 1 : 0);
+  const moves: Move[] = keys
+    .flatMap((from) =>
+      Object.values(adjacency[from]?.transitions ?? {}).map(({ state, event }) => ({ from, to: serialize(state as JourneySnapshot), event: event as PathEvent })),
+    )
+    .sort((a, b) => tier(a) - tier(b));
+  // Breadth first, the agent's own moves from a settled journey first, then those made while a
+  // call answers, then any the shell starts: a state the agent can reach (or leave) by itself is
+  // never reached (or left) through a shell event.
+  const settledMoves = moves.filter((m) => tier(m) === 0);
+  const agentMoves = moves.filter((m) => tier(m) <= 1);
+  const spread = (seeds: string[], known: { has: (k: string) => boolean }, step: (key: string, pool: Move[]) => string[]) => {
+    for (const pool of [settledMoves, agentMoves, moves]) {
+      for (let frontier = pool === settledMoves ? seeds : keys.filter((k) => known.has(k)); frontier.length > 0; ) frontier = frontier.flatMap((key) => step(key, pool));
+    }
+  };
+  const inbound = new Map<string, Move>();
+  const reached = new Set([start]);
+  spread([start], reached, (key, pool) =>
+    pool.flatMap((move) => {
+      if (move.from !== key || reached.has(move.to)) return [];
+      reached.add(move.to);
+      inbound.set(move.to, move);
+      return [move.to];
+    }),
+  );
+  const outbound = new Map<string, Move | null>(keys.filter((k) => terminal(snapshotOf(k))).map((k) => [k, null]));
+  spread([...outbound.keys()], outbound, (key, pool) =>
+    pool.flatMap((move) => {
+      if (move.to !== key || outbound.has(move.from) || move.from === move.to) return [];
+      outbound.set(move.from, move);
+      return [move.from];
+    }),
+  );
+
+  const stepOf = (move: Move): PathStep => {
+    const from = snapshotOf(move.from);
+    const edge = branchTaken(from, move.event);
+    return { ...describe(from), label: edge?.label ?? move.event.type, event: move.event };
+  };
+  const wayIn = (key: string): Move[] => {
+    const way: Move[] = [];
+    for (let at = key; at !== start; ) {
+      const move = inbound.get(at) as Move;
+      way.unshift(move);
+      at = move.from;
+    }
+    return way;
+  };
+  const wayOut = (key: string): Move[] => {
+    const way: Move[] = [];
+    for (let move = outbound.get(key); move; move = outbound.get(move.to)) way.push(move);
+    return way;
+  };
+
+  // For each branch of the file, the first move (nearest the start) that takes it.
+  // (Taken from a settled journey where it can be.)
+  const cover = new Map<GraphEdge, Move>();
+  const byDistance = [...reached];
+  for (const pool of [settledMoves, moves]) {
+    for (const key of byDistance) {
+      for (const move of pool) {
+        if (move.from !== key || !outbound.has(move.to)) continue;
+        const edge = branchTaken(snapshotOf(key), move.event);
+        if (edge && !cover.has(edge)) cover.set(edge, move);
+      }
+    }
+  }
+
+  const seen = new Set<string>();
+  const paths: JourneyPath[] = [];
+  for (const [edge, move] of cover) {
+    const way = [...wayIn(move.from), move, ...wayOut(move.to)];
+    const last = way.length > 0 ? (way[way.length - 1] as Move).to : start;
+    const end = describe(snapshotOf(last));
+    const path: JourneyPath = { name: `${keyOf(end.stateId)}/${branchName(edge)}`, steps: way.map(stepOf), end };
+    const key = JSON.stringify(way.map((m) => [m.from, m.event]));
+    if (!seen.has(key)) {
+      seen.add(key);
+      paths.push(path);
+    }
+  }
+  // Two branches alike in state, event and target (told apart by their guards only) get their
+  // order among such branches as a suffix.
+  const named = new Map<string, number>();
+  for (const path of paths) {
+    const n = (named.get(path.name) ?? 0) + 1;
+    named.set(path.name, n);
+    if (n > 1) path.name = `${path.name}#${n}`;
+  }
+  const kept = paths;
+  // The agent's ways first (from the sign-in), then those the shell starts; by end, then length.
+  const shellStarted = (p: JourneyPath) => (p.steps[0]?.event.type.startsWith('app.') ? 1 : 0);
+  kept.sort((a, b) => shellStarted(a) - shellStarted(b) || (a.end.route ?? '').localeCompare(b.end.route ?? '') || a.steps.length - b.steps.length);
+  const uncovered = graph.edges.filter((e) => e.kind !== 'always' && !cover.has(e));
+  return { paths: kept, uncovered };
+}
+
+/** What the journey does by itself, not the agent: a call's answer, a delay that passed. */
+export const isCallEvent = (type: string) => type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.') || type.startsWith('xstate.after.');
+
+/** A state's own key, the last part of its id (`cc.signedIn.sale.idFront` → `idFront`). */
+const keyOf = (stateId: string) => stateId.split('.').pop() ?? stateId;
+
+/**
+ * A branch by what it is, not where it is in the file: its state, its event in a word (`submit`,
+ * `done`, `error`, `menu.newClient`), and the state it leads to (`stay` when it has none).
+ */
+function branchName(edge: GraphEdge): string {
+  const event = edge.kind === 'done' || edge.kind === 'error' ? edge.kind : edge.kind === 'after' ? edge.label.replace(' ', '') : edge.event.replace(/^step\./, '');
+  const target = edge.targets[0]?.node;
+  return `${edge.source.key}.${event}.${target ? target.key : 'stay'}`;
+}
+
+/** A path on one line: steps by route (calls in flight by state name) joined by their events. */
+export function formatPath(path: JourneyPath): string {
+  const place = (s: { stateId: string; route: string | undefined }) => s.route ?? `(${s.stateId.split('.').pop()})`;
+  return `${path.name}: ${[...path.steps.map((s) => `${place(s)} --${s.label}-->`), place(path.end)].join(' ')}`;
+}
