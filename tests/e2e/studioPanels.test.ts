@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PathsAnswer } from '../../src/studio/panels/panelApi';
+import type { PathsAnswer } from '../../src/studio/panelApi';
 import { launchChromium, screenshot } from '../../src/tools/browser/chromium';
 import { startStudio } from '../support/studio';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildJourneyGraph } from '../../src/pack/journeyGraph';
 import type { JourneyConfig } from '../../src/pack/journeyTypes';
 import type { LocatedProblem } from '../../src/checker/problem';
-import { diagramModel, liveStates, problemsByState, stateAt } from '../../src/studio/diagramModel';
+import { diagramModel, liveStates, problemsByState, stateAt } from '../../src/studio/page/diagramModel';
 
 // What the studio draws of a journey, read by the engine: boxes, lines, and the states that
 // problems and the live app point at.

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { JourneyConfig } from '../../src/pack/journeyTypes';
 import type { StepFile } from '../../src/pack/stepFile';
 import { createStepValidator } from '../../src/screens/stepValidator';
-import { formatSample, journeySamples, KEYWORD_FORMATS, sampleValue, textForPattern, type SampleOptions } from '../../src/studio/panels/sampleData';
+import { formatSample, journeySamples, KEYWORD_FORMATS, sampleValue, textForPattern, type SampleOptions } from '../../src/studio/sampleData';
 import { formatRules, keywordFormats } from '../../src/validation/formats';
 
 // The studio's step preview fills each screen with sample data (issue #15): values its own rules
@@ -28,7 +28,7 @@ describe('sample data for the step preview', () => {
   it('has a value for every registered format, one its rule accepts', () => {
     for (const [format, rule] of Object.entries(formatRules)) {
       const sample = formatSample(format, OPTIONS);
-      expect(sample, `no candidate in src/studio/panels/sampleData.ts passes the rule of "${format}"`).toBeDefined();
+      expect(sample, `no candidate in src/studio/sampleData.ts passes the rule of "${format}"`).toBeDefined();
       expect(rule.test(sample as string, TODAY), `${format}: ${sample}`).toBe(true);
     }
     // Without the rules, the candidate the format's name suggests.

@@ -14,7 +14,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Connect } from 'vite';
-import { PANEL_API, type DiffVersion } from '../panels/panelApi';
+import { PANEL_API, type DiffVersion } from '../panelApi';
 import { diffAnswer, diffFiles } from './panels/diff';
 import { countryCode, PanelError, setJourneysDir } from './panels/packJourney';
 import { pathsAnswer, replayAnswer } from './panels/paths';

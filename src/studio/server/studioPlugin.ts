@@ -15,7 +15,7 @@ import { packRoot } from '../../pack/countryPack';
 import { packChecker } from '../../checker/packChecker';
 import { panelRoutes } from './panelRoutes';
 
-const PAGE = fileURLToPath(new URL('../index.html', import.meta.url));
+const PAGE = fileURLToPath(new URL('../page/index.html', import.meta.url));
 
 /** A save is often several writes (truncate, then write): the check waits for the last one. */
 const SETTLE_MS = 25;

@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { diffJourneys } from '../../../tools/diff/journeyDiff';
-import type { DiffAnswer, DiffFilesAnswer, DiffVersion } from '../../panels/panelApi';
+import type { DiffAnswer, DiffFilesAnswer, DiffVersion } from '../../panelApi';
 import { checkedJourney, PanelError } from './packJourney';
 
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url));

@@ -6,7 +6,7 @@
 import type { CompiledJourney } from '../../../runtime/compileJourney';
 import { didYouMean } from '../../../pack/didYouMean';
 import { isCallEvent as isCall, journeyPaths, type JourneyPath, type JourneyPathsResult, type PathStep } from '../../../tools/paths/journeyPaths';
-import type { PathsAnswer, ReplayAnswer } from '../../panels/panelApi';
+import type { PathsAnswer, ReplayAnswer } from '../../panelApi';
 import { replayPath } from '../../../tools/replay/replayPath';
 import { runningSandbox } from '../../../tools/sandbox/runningSandbox';
 import { compiledJourneyOf, PanelError } from './packJourney';

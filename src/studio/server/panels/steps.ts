@@ -1,5 +1,5 @@
-import { journeySamples, type SampleOptions } from '../../panels/sampleData';
-import type { StepsAnswer } from '../../panels/panelApi';
+import { journeySamples, type SampleOptions } from '../../sampleData';
+import type { StepsAnswer } from '../../panelApi';
 import { formatRules } from '../../../validation/formats';
 import { journeyConfigOf, stepFilesOf } from './packJourney';
 

@@ -7,8 +7,8 @@
 import { Alert, AppShell, Badge, Group, ScrollArea, Select, Stack, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
 import { ReactFlowProvider } from '@xyflow/react';
 import { useMemo, useState } from 'react';
-import { formatProblem, type LocatedProblem } from '../checker/problem';
-import type { InspectSnapshot } from '../app/inspectChannel';
+import { formatProblem, type LocatedProblem } from '../../checker/problem';
+import type { InspectSnapshot } from '../../app/inspectChannel';
 import { DiffView } from './DiffView';
 import { JourneyDiagram } from './JourneyDiagram';
 import { PathList } from './PathList';
@@ -16,7 +16,7 @@ import { StepPreview } from './StepPreview';
 import { diagramModel, liveStates, problemsByState, stateAt } from './diagramModel';
 import { useCountries, useStudioJourney } from './useStudioJourney';
 import { useLiveApp } from './useLiveApp';
-import { DEFAULT_COUNTRY } from '../pack/defaultCountry';
+import { DEFAULT_COUNTRY } from '../../pack/defaultCountry';
 
 
 /** The country in the page's address (`?country=<cc>`), so a reload shows the same journey. */

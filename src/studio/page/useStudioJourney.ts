@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { JOURNEY_EVENT, journeysUrl, journeyUrl, type StudioJourney } from './studioProtocol';
+import { JOURNEY_EVENT, journeysUrl, journeyUrl, type StudioJourney } from '../studioProtocol';
 
 /** The journey files the studio may show (their names without `.json`). */
 export function useCountries(): string[] | undefined {

@@ -6,9 +6,9 @@
  */
 import { Alert, Badge, Button, Code, Group, Loader, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import type { PathsAnswer, PathSummary, ReplayAnswer } from './panels/panelApi';
-import { panelFetch } from './panels/panelFetch';
-import { useCountryAnswer } from './panels/useCountryAnswer';
+import type { PathsAnswer, PathSummary, ReplayAnswer } from '../panelApi';
+import { panelFetch } from './panelFetch';
+import { useCountryAnswer } from './useCountryAnswer';
 
 /** How many paths are drawn at once: the rest are found by the filter. */
 const SHOWN = 100;

@@ -1,4 +1,4 @@
-import { PANEL_API, type ErrorAnswer } from './panelApi';
+import { PANEL_API, type ErrorAnswer } from '../panelApi';
 
 /**
  * Calls one of the panels' routes (src/studio/server/panelRoutes.ts): its JSON answer, or an Error

@@ -2,7 +2,7 @@
  * What the studio panels' server routes answer (src/studio/server/panelRoutes.ts), shared by the
  * server and the panels so that one change of shape is a type error on both sides.
  */
-import type { JourneyChange } from '../../tools/diff/journeyDiff';
+import type { JourneyChange } from '../tools/diff/journeyDiff';
 import type { StepSample } from './sampleData';
 
 /** The panels' routes on the studio's dev server. */

@@ -9,15 +9,15 @@
  */
 import { Alert, Badge, Code, Group, Loader, MantineProvider, NavLink, Paper, ScrollArea, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import type { CallOutcome } from '../api/apiError';
-import { cssVariablesResolver, theme } from '../app/theme';
-import { LoadedStepScreen } from '../screens/StepScreen';
-import type { LoadedStep } from '../screens/stepLoader';
-import { PanelBoundary } from './panels/PanelBoundary';
-import type { StepsAnswer } from './panels/panelApi';
-import { useCountryAnswer } from './panels/useCountryAnswer';
-import { builtFor, loadPreviewStep } from './panels/previewLoader';
-import type { StepSample } from './panels/sampleData';
+import type { CallOutcome } from '../../api/apiError';
+import { cssVariablesResolver, theme } from '../../app/theme';
+import { LoadedStepScreen } from '../../screens/StepScreen';
+import type { LoadedStep } from '../../screens/stepLoader';
+import { PanelBoundary } from './PanelBoundary';
+import type { StepsAnswer } from '../panelApi';
+import { useCountryAnswer } from './useCountryAnswer';
+import { builtFor, loadPreviewStep } from './previewLoader';
+import type { StepSample } from '../sampleData';
 
 /** A provider call from a previewed screen: there is no provider (nor session) in a preview. */
 const noProvider = (operationId: string): Promise<CallOutcome<unknown>> =>

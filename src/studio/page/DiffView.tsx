@@ -8,9 +8,9 @@
  */
 import { Alert, Badge, Button, Code, FileButton, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { formatChange, type JourneyChange } from '../tools/diff/journeyDiff';
-import type { DiffAnswer, DiffFilesAnswer, DiffVersion } from './panels/panelApi';
-import { panelFetch } from './panels/panelFetch';
+import { formatChange, type JourneyChange } from '../../tools/diff/journeyDiff';
+import type { DiffAnswer, DiffFilesAnswer, DiffVersion } from '../panelApi';
+import { panelFetch } from './panelFetch';
 
 /** The groups a product owner reads, each of the diff's kinds in one. */
 const GROUPS: Array<{ title: string; kinds: Array<JourneyChange['kind']>; what: string }> = [

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { INSPECT_CHANNEL, type InspectMessage, type InspectSnapshot } from '../app/inspectChannel';
+import { INSPECT_CHANNEL, type InspectMessage, type InspectSnapshot } from '../../app/inspectChannel';
 
 /** How many of the live app's last events the studio lists. */
 const KEPT = 30;

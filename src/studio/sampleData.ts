@@ -6,10 +6,10 @@
  * pattern and limits. Pure: the studio's server computes it from the files and the unit tests
  * check it against each step's validator.
  */
-import { getAt, setAt } from '../../pack/jsonPointer';
-import { asList, buildJourneyGraph, subtree, type GraphNode } from '../../pack/journeyGraph';
-import type { JourneyConfig, NamedRef } from '../../pack/journeyTypes';
-import type { StepFile } from '../../pack/stepFile';
+import { getAt, setAt } from '../pack/jsonPointer';
+import { asList, buildJourneyGraph, subtree, type GraphNode } from '../pack/journeyGraph';
+import type { JourneyConfig, NamedRef } from '../pack/journeyTypes';
+import type { StepFile } from '../pack/stepFile';
 
 type Schema = Record<string, unknown>;
 

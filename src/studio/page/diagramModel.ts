@@ -3,11 +3,11 @@
  * activeNodes): one box per state, one line per transition's target, and which states the
  * checker's problems and the live app point at. Framework-free, so it is tested without a page.
  */
-import { activeNodes } from '../pack/activeNodes';
-import { buildJourneyGraph, type GraphNode, type JourneyGraph } from '../pack/journeyGraph';
-import type { BackPolicy, JourneyConfig, NamedRef } from '../pack/journeyTypes';
-import type { LocatedProblem } from '../checker/problem';
-import { computeProgress } from '../runtime/progress';
+import { activeNodes } from '../../pack/activeNodes';
+import { buildJourneyGraph, type GraphNode, type JourneyGraph } from '../../pack/journeyGraph';
+import type { BackPolicy, JourneyConfig, NamedRef } from '../../pack/journeyTypes';
+import type { LocatedProblem } from '../../checker/problem';
+import { computeProgress } from '../../runtime/progress';
 import type { StateValue } from 'xstate';
 
 export interface StateBox {

@@ -1,12 +1,12 @@
 /**
- * The journey as a diagram: React Flow draws the boxes elkjs placed (src/studio/diagramLayout.ts),
+ * The journey as a diagram: React Flow draws the boxes elkjs placed (src/studio/page/diagramLayout.ts),
  * a box per state with its step's route, progress and back policy, a line per transition with
  * its event and guard; the checker's problems outline their state in red with their words
  * beside it, and the live app's current state is outlined in green.
  */
 import { Background, Controls, Handle, MarkerType, Position, ReactFlow, useReactFlow, type Edge, type Node, type NodeProps } from '@xyflow/react';
 import { memo, useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
-import type { LocatedProblem } from '../checker/problem';
+import type { LocatedProblem } from '../../checker/problem';
 import { layoutDiagram, leafSize, metaLine, type Box } from './diagramLayout';
 import type { DiagramModel, StateBox } from './diagramModel';
 
