@@ -30,7 +30,7 @@ export function stepValidatorModule(schema: object, typing: readonly string[] = 
     // Formats are referenced, not inlined: the generated code calls the project's own rules.
     ajvOptionsOverrides: { ...stepValidatorOptions.ajvOptionsOverrides, code: { source: true, formats: _`formats` } },
   } as never);
-  // The rules by name, from their own modules (src/validation/formats.ts says which holds which).
+  // The rules by name, from their own modules: rules/<rule> or countries/<cc> (the registry, src/validation/formats.ts, says which holds which).
   const rules = [...formatsNamed(schema, new Set(typing))].sort().flatMap((format) => (Object.hasOwn(ruleSources, format) ? [[format, ruleSources[format] as { module: string; name: string }] as const] : []));
   const byModule = new Map<string, typeof rules>();
   for (const rule of rules) byModule.set(rule[1].module, [...(byModule.get(rule[1].module) ?? []), rule]);
@@ -38,7 +38,7 @@ export function stepValidatorModule(schema: object, typing: readonly string[] = 
   // The generated code reads `formats.<name>` or `formats["<name>"]`: each must be one imported here.
   for (const [, dotted, quoted] of code.matchAll(/\bformats(?:\.([\w$]+)|\["([^"]+)"\])/g)) {
     const format = dotted ?? quoted;
-    if (format && !rules.some(([named]) => named === format)) throw new Error(`the validator calls format "${format}", which the schema does not name or no rule registers (src/validation/formats.ts)`);
+    if (format && !rules.some(([named]) => named === format)) throw new Error(`the validator calls format "${format}", which the schema does not name or no module of src/validation/rules/ or countries/ exports`);
   }
   const formats = `const formats = {${rules.map(([format, { name }]) => `\n  ${JSON.stringify(format)}: (value) => ${name}.test(value),`).join('')}\n};`;
   const body = code

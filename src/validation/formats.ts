@@ -1,45 +1,24 @@
-import { addressReference } from './addressReference';
-import { adult, notFuture } from './adult';
-import { dateDmy } from './dateDmy';
-import { digits } from './digits';
-import { dui } from './dui';
-import { email, emailTld5, emailTyping } from './email';
-import { isoDate, notPastIsoDate } from './isoDate';
+import { fileURLToPath } from 'node:url';
 import type { FormatRule } from './formatRule';
-import { nit } from './nit';
-import { otp } from './otp';
-import { personName } from './personName';
-import { phoneCo, phoneGt, phoneHn, phonePy, phoneSv } from './phone';
+import { findRules } from './findRules';
+import { adult, notFuture } from './rules/adult';
 
 /**
- * The registry of format rules, by the module of src/validation that holds them (the key, its
- * file name) and their export there. Node code (checks, the run-time validator, the sandbox,
- * tests) reads every rule from here; a browser build never imports this file: each precompiled
- * step validator imports just the rules its schema names (src/build/compileSteps.ts, through
- * `ruleSources`), and the screens get the messages of the country's formats only
- * (`virtual:country/formats`, src/build/countryModules.ts). A country's own rule (a check digit)
- * is a module here, registered under its format name.
+ * The registry of format rules: every rule exported by a module of rules/ (any country's) or
+ * countries/ (`<cc>.ts`, one country's own), found when this module loads (findRules.ts), so a
+ * new rule or country needs no line here. Node code (checks, the run-time validator, the
+ * sandbox, the build, tests) reads every rule from here; a browser build never imports this
+ * file: each precompiled step validator imports just the rules its schema names from their
+ * modules (src/build/compileSteps.ts, through `ruleSources`), and the screens get the messages
+ * of the country's formats only (`virtual:country/formats`, src/build/countryModules.ts).
+ * A rule module must not import this one: it would wait for itself to load.
  */
-const ruleModules = {
-  addressReference: { addressReference },
-  adult: { adult, notFuture },
-  dateDmy: { dateDmy },
-  digits: { digits },
-  dui: { dui },
-  email: { email, emailTld5, emailTyping },
-  isoDate: { isoDate, notPastIsoDate },
-  nit: { nit },
-  otp: { otp },
-  personName: { personName },
-  phone: { phoneSv, phoneHn, phoneGt, phonePy, phoneCo },
-} satisfies Record<string, Record<string, FormatRule>>;
-
-const registered = Object.entries(ruleModules).flatMap(([module, exports]) => Object.entries(exports).map(([name, rule]) => ({ module, name, rule })));
+const registered = await findRules(fileURLToPath(new URL('.', import.meta.url)));
 
 /** Every format a step schema may name, by its ajv format name. */
 export const formatRules: Record<string, FormatRule> = Object.fromEntries(registered.map(({ rule }) => [rule.format, rule]));
 
-/** Where each format's rule is: the module under src/validation (no extension) and its export. */
+/** Where each format's rule is: its module under src/validation (`countries/sv`, no extension) and its export there. */
 export const ruleSources: Record<string, { module: string; name: string }> = Object.fromEntries(
   registered.map(({ module, name, rule }) => [rule.format, { module, name }]),
 );
@@ -67,6 +46,16 @@ export const keywordFormats: Record<string, string> = {
  *
  * @example formatsNamed({ properties: { born: { format: 'date-dmy', adult: true } } }) // Set { 'date-dmy', 'adult-birth-date' }
  */
+export function formatsNamed(schema: unknown, into = new Set<string>()): Set<string> {
+  if (!schema || typeof schema !== 'object') return into;
+  for (const [key, value] of Object.entries(schema)) {
+    if (key === 'format' && typeof value === 'string') into.add(value);
+    else if (value === true && Object.hasOwn(keywordFormats, key)) into.add(keywordFormats[key] as string);
+    else formatsNamed(value, into);
+  }
+  return into;
+}
+
 /**
  * The rules a step's uiSchema checks while the agent types (a field's `ui:options.typing`: the
  * looser e-mail rule of spec section 5), at any depth.
@@ -76,16 +65,6 @@ export function typingFormatsNamed(ui: unknown, into = new Set<string>()): Set<s
   for (const [key, value] of Object.entries(ui)) {
     if (key === 'ui:options' && value && typeof value === 'object' && typeof (value as { typing?: unknown }).typing === 'string') into.add((value as { typing: string }).typing);
     else typingFormatsNamed(value, into);
-  }
-  return into;
-}
-
-export function formatsNamed(schema: unknown, into = new Set<string>()): Set<string> {
-  if (!schema || typeof schema !== 'object') return into;
-  for (const [key, value] of Object.entries(schema)) {
-    if (key === 'format' && typeof value === 'string') into.add(value);
-    else if (value === true && Object.hasOwn(keywordFormats, key)) into.add(keywordFormats[key] as string);
-    else formatsNamed(value, into);
   }
   return into;
 }

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dui } from '../../../src/validation/dui';
+import { dui } from '../../../src/validation/countries/sv';
 import { errorMessage } from '../../../src/validation/errorMessage';
 import { formatMessages } from '../../../src/validation/formats';
-import { nit } from '../../../src/validation/nit';
+import { nit } from '../../../src/validation/countries/gt';
 
 const numRuns = 300;
 

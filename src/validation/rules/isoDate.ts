@@ -1,4 +1,4 @@
-import type { FormatRule } from './formatRule';
+import type { FormatRule } from '../formatRule';
 import { todayUtc } from './adult';
 import { dateInvalid } from './dateDmy';
 

@@ -1,7 +1,9 @@
-import type { FormatRule } from './formatRule';
+import type { FormatRule } from '../formatRule';
+
+// Guatemala's own rules (spec sections 5 and 9), found here by the registry (../formats.ts).
 
 /**
- * Guatemala's NIT: `CF` (consumidor final), or digits and a check character (a digit or `K`),
+ * The NIT: `CF` (consumidor final), or digits and a check character (a digit or `K`),
  * optionally after a hyphen. The body digits are weighted from 2 at the right upward, summed,
  * and the check is `(11 - sum % 11) % 11`, written `K` when it is 10.
  *
@@ -19,4 +21,11 @@ export const nit: FormatRule = {
     const check = (11 - (sum % 11)) % 11;
     return (check === 10 ? 'K' : String(check)) === (match[2] as string).toUpperCase();
   },
+};
+
+/** A phone number: at least 8 digits starting with 3, 4 or 5, stored as digits only (shown `#### ####`). */
+export const phoneGt: FormatRule = {
+  format: 'phone-gt',
+  message: 'Debe comenzar con 3 4 ó 5',
+  test: (value) => /^[345]\d{7,}$/.test(value),
 };

@@ -1,4 +1,4 @@
-import type { FormatRule } from './formatRule';
+import type { FormatRule } from '../formatRule';
 
 /** The address reference: letters (accented ones and ñ included), digits and spaces. */
 export const addressReference: FormatRule = {

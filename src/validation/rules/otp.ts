@@ -1,4 +1,4 @@
-import type { FormatRule } from './formatRule';
+import type { FormatRule } from '../formatRule';
 
 /** A one-time code: exactly 6 digits. */
 export const otp: FormatRule = {

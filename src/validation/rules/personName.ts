@@ -1,4 +1,4 @@
-import type { FormatRule } from './formatRule';
+import type { FormatRule } from '../formatRule';
 
 /** Names and address-type fields: letters (accented ones and ñ included) and spaces only. */
 export const personName: FormatRule = {

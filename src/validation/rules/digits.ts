@@ -1,4 +1,4 @@
-import type { FormatRule } from './formatRule';
+import type { FormatRule } from '../formatRule';
 
 /** Digit fields (document numbers, codes): digits only. */
 export const digits: FormatRule = {
