@@ -7,98 +7,12 @@
  * Product owners use it to try a journey they edit; testers to reproduce a path by hand.
  */
 import { createInterface } from 'node:readline/promises';
-import { createActor, fromPromise } from 'xstate';
-import { activeNodes } from '../src/pack/activeNodes';
-import { currentStep, routeOf } from '../src/runtime/compileJourney';
-import { edgesActiveIn, type GraphEdge } from '../src/pack/journeyGraph';
-import { countryActors } from '../src/openapi/countryActors';
 import { loadJourneyFile } from '../src/checker/loadJourneyFile';
+import { countryActors } from '../src/openapi/countryActors';
 import { DEFAULT_COUNTRY } from '../src/pack/defaultCountry';
+import { walkJourney } from '../src/tools/walk/journeyWalk';
 
 const country = (process.argv[2] ?? DEFAULT_COUNTRY).toLowerCase();
-const journey = loadJourneyFile(`journeys/${country}.json`);
 const io = createInterface({ input: process.stdin });
-// Lines are read on demand, so answers typed ahead (or piped in) are not lost.
-const lines = io[Symbol.asyncIterator]();
-
-async function choose<T>(title: string, options: Array<{ label: string; value: T }>): Promise<T | undefined> {
-  console.log(title);
-  options.forEach((o, i) => console.log(`  ${i + 1}. ${o.label}`));
-  for (;;) {
-    process.stdout.write('> ');
-    const next = await lines.next();
-    const answer = next.done ? 'q' : String(next.value).trim();
-    if (!process.stdin.isTTY) console.log(answer);
-    if (answer === 'q') return undefined;
-    const picked = options[Number(answer) - 1];
-    if (picked) return picked.value;
-    console.log(`Type a number from 1 to ${options.length}, or q to quit.`);
-  }
-}
-
-const example = (edge: GraphEdge) => edge.transition.meta?.example ?? edge.transition.meta?.examples?.[0] ?? {};
-const describeExample = (edge: GraphEdge) => {
-  const text = JSON.stringify(example(edge));
-  return text === '{}' ? '' : ` ${text.length > 100 ? text.slice(0, 97) + '...' : text}`;
-};
-
-/** A provider call answered by the person walking: one of the branches the journey knows. */
-let pendingCall: { invoke: string; settle: (edge: GraphEdge) => void } | undefined;
-const actors = Object.fromEntries(
-  countryActors(country).map((name) => [
-    name,
-    fromPromise<unknown, Record<string, unknown>>(
-      () =>
-        new Promise((resolve, reject) => {
-          pendingCall = {
-            invoke: name,
-            settle: (edge) => (edge.kind === 'error' ? reject(example(edge).error ?? { message: 'error' }) : resolve(example(edge).output ?? null)),
-          };
-        }),
-    ),
-  ]),
-);
-
-const actor = createActor(journey.machine.provide({ actors: actors as never })).start();
-console.log(`Journey ${journey.id} (${journey.config.meta?.title ?? ''}). Type q to quit.\n`);
-let lastShown = '';
-for (;;) {
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  const snapshot = actor.getSnapshot();
-  const step = currentStep(journey, snapshot);
-  const context = snapshot.context as { ui?: { message?: string | null } };
-  const place = step ? routeOf(step, snapshot.context) : '(no screen)';
-  const shown = `${place}|${context.ui?.message ?? ''}`;
-  if (shown !== lastShown) {
-    const progress = step?.progress ? ` ${step.progress.n}/${step.progress.of}` : '';
-    console.log(`\n== ${place}${progress}${step?.end ? '  (end of flow)' : ''}`);
-    if (context.ui?.message) console.log(`   mensaje: ${context.ui.message}`);
-    lastShown = shown;
-  }
-  if (snapshot.status !== 'active') break;
-  const active = activeNodes(journey.graph, snapshot.value);
-  const leaf = active[active.length - 1];
-  if (!leaf) break;
-  const edges = edgesActiveIn(journey.graph, leaf).filter((e) => e.kind !== 'always');
-  const call = pendingCall;
-  if (call) {
-    const answers = edges.filter((e) => e.invoke?.src === call.invoke && (e.kind === 'done' || e.kind === 'error'));
-    const picked = await choose(
-      `The journey calls ${call.invoke}. Its answer:`,
-      answers.map((e) => ({ label: `${e.kind === 'done' ? 'answers' : 'fails'}${describeExample(e)}`, value: e })),
-    );
-    if (!picked) break;
-    pendingCall = undefined;
-    call.settle(picked);
-    continue;
-  }
-  const userEvents = edges.filter((e) => e.kind === 'on');
-  const picked = await choose(
-    'What the agent can do:',
-    userEvents.map((e) => ({ label: `${e.event}${describeExample(e)}`, value: e })),
-  );
-  if (!picked) break;
-  actor.send({ type: picked.event, ...example(picked) } as never);
-}
+await walkJourney(loadJourneyFile(`journeys/${country}.json`), countryActors(country), io[Symbol.asyncIterator]());
 io.close();
-actor.stop();

@@ -9,8 +9,7 @@
 import { didYouMean } from '../src/pack/didYouMean';
 import { journeyPaths } from '../src/tools/paths/journeyPaths';
 import { replayPathsInBrowser } from '../src/tools/replay/browserReplay';
-import { replayPath, type ReplayResult } from '../src/tools/replay/replayPath';
-import { runningSandbox } from '../src/tools/sandbox/runningSandbox';
+import { replayPathsInNode } from '../src/tools/replay/replayInNode';
 import { loadJourneyFile } from '../src/checker/loadJourneyFile';
 import { replaySessionCommand } from '../src/tools/replay/sessionFileReplay';
 
@@ -37,31 +36,6 @@ if (args.includes('--browser')) {
   process.exit(failedInBrowser > 0 ? 1 : 0);
 }
 
-const describe = (result: ReplayResult) => {
-  const left = result.left;
-  if (!left) return 'reached its end';
-  const why = [
-    left.lastCall ? `the last call, ${left.lastCall.operationId}, ${left.lastCall.ok ? 'answered' : `failed (${left.lastCall.status}: ${left.lastCall.message})`}` : '',
-    left.pathAnswer ? `where the path's example answered ${left.pathAnswer}` : '',
-    left.message ? `the screen says "${left.message}"` : '',
-  ]
-    .filter(Boolean)
-    .join('; ');
-  return `left the path after ${result.done.length} event(s): expected ${left.expected}, the journey is at ${left.actual}${why ? ` (${why})` : ''}`;
-};
-
-let failed = 0;
-for (const path of chosen) {
-  // Each replay on a fresh sandbox: one path's sale does not change another's seed.
-  const sandbox = await runningSandbox();
-  try {
-    const result = await replayPath(journey, path, sandbox);
-    if (!result.ok) failed += 1;
-    if (!all) for (const { place, event } of result.done) console.log(`  ${place} --${event}-->`);
-    console.log(`${result.ok ? '✓' : '✗'} ${path.name}: ${describe(result)}`);
-  } finally {
-    await sandbox.close();
-  }
-}
+const failed = await replayPathsInNode(journey, chosen, { verbose: !all });
 if (all) console.error(`${chosen.length - failed} of ${chosen.length} path(s) replayed to their end against the sandbox.`);
 process.exitCode = failed > 0 ? 1 : 0;

@@ -1,0 +1,40 @@
+/**
+ * `journeys:replay` in Node: each chosen path replayed on a fresh sandbox (one path's sale does
+ * not change another's seed), a line per path saying whether it reached its end, and where it
+ * left the path and why when it did not (the provider's last answer, the screen's message).
+ */
+import type { CompiledJourney } from '../../runtime/compileJourney';
+import type { JourneyPath } from '../paths/journeyPaths';
+import { runningSandbox } from '../sandbox/runningSandbox';
+import { replayPath, type ReplayResult } from './replayPath';
+
+/** Why a replay left its path, in a line; "reached its end" when it did not. */
+export function describeReplay(result: ReplayResult): string {
+  const left = result.left;
+  if (!left) return 'reached its end';
+  const why = [
+    left.lastCall ? `the last call, ${left.lastCall.operationId}, ${left.lastCall.ok ? 'answered' : `failed (${left.lastCall.status}: ${left.lastCall.message})`}` : '',
+    left.pathAnswer ? `where the path's example answered ${left.pathAnswer}` : '',
+    left.message ? `the screen says "${left.message}"` : '',
+  ]
+    .filter(Boolean)
+    .join('; ');
+  return `left the path after ${result.done.length} event(s): expected ${left.expected}, the journey is at ${left.actual}${why ? ` (${why})` : ''}`;
+}
+
+/** Replays the paths, printing each (and each event sent when `verbose`); the number that left their path. */
+export async function replayPathsInNode(journey: CompiledJourney, paths: readonly JourneyPath[], { verbose }: { verbose: boolean }): Promise<number> {
+  let failed = 0;
+  for (const path of paths) {
+    const sandbox = await runningSandbox();
+    try {
+      const result = await replayPath(journey, path, sandbox);
+      if (!result.ok) failed += 1;
+      if (verbose) for (const { place, event } of result.done) console.log(`  ${place} --${event}-->`);
+      console.log(`${result.ok ? '✓' : '✗'} ${path.name}: ${describeReplay(result)}`);
+    } finally {
+      await sandbox.close();
+    }
+  }
+  return failed;
+}
