@@ -11,7 +11,7 @@ import { tagManagerMeta } from './src/build/tagManager';
 const MAP_LIBRARY = /[\\/]node_modules[\\/](maplibre-gl|mapbox-gl|react-map-gl|@vis\.gl[\\/]react-map(box|libre))[\\/]/;
 
 /**
- * Chunks and workers holding a map library are named `map-lib-*`: DESIGN.md's journey budget
+ * Chunks and workers holding a map library are named `map-lib-*`: the journey budget (docs/architecture.md)
  * leaves the map library out, and the app benchmark tells it by that name.
  */
 const mapLibNamed = (fallback: string) => (chunk: { moduleIds: string[]; facadeModuleId: string | null }) =>
@@ -30,7 +30,7 @@ const schemaUriInBuilds = (): Plugin => ({
   resolveId: { filter: { id: /^fast-uri$/ }, handler: () => fileURLToPath(new URL('./src/screens/rjsf/schemaUri.ts', import.meta.url)) },
 });
 
-// The app is built for one country at a time (DESIGN.md): `COUNTRY=<cc>` (sv by default), its
+// The app is built for one country at a time (docs/architecture.md): `COUNTRY=<cc>` (sv by default), its
 // pack read from `COUNTRY_PACKS` (the repository by default) through the build-time modules of
 // src/build/countryModules.ts; the journey reaches the browser without descriptions and examples.
 // The map's street style is written into the page (`VITE_MAP_STYLE`: src/build/mapStyle.ts), and
@@ -51,7 +51,7 @@ export default defineConfig({
     rolldownOptions: {
       treeshake: {
         // @rjsf/core re-exports a test registry that imports the run-time ajv compiler; the browser
-        // uses precompiled validators only (DESIGN.md), so an unused import of it may be dropped.
+        // uses precompiled validators only (docs/architecture.md, budgets), so an unused import of it may be dropped.
         moduleSideEffects: [
           { test: /node_modules\/(ajv|ajv-formats|fast-uri)\//, sideEffects: false },
           { test: /node_modules\/@rjsf\/validator-ajv8\//, sideEffects: false },

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:app`: a country's build in Chromium (`COUNTRY`, El Salvador by default), against
- * DESIGN.md's budgets; its sale is the country's of `tests/support/countrySales.ts`.
+ * the budgets of docs/architecture.md; its sale is the country's of `tests/support/countrySales.ts`.
  *
  * - JS of the first screen: every script the landing loads until its PIN field shows, gzipped.
  * - JS of the whole journey: every script a whole sale loads (PIN to the order's success), gzipped;

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:capture`: the capture steps of the El Salvador build in Chromium, against
- * DESIGN.md's budgets.
+ * the budgets of docs/architecture.md.
  *
  * - Photo: a generated 12 MP photo (4000 x 3000 JPEG) chosen on the ID front step, compressed in
  *   the worker to the step's 2 MB: the time from choosing it to its upload starting, and the

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:journeys`: how long loading, checking and compiling every journey takes in
  * Node, data contracts included (the context's shape and every pointer, the shell's events),
- * against the 200 ms budget of DESIGN.md. The provider's specs and the step screens they read
+ * against the 200 ms budget of docs/architecture.md. The provider's specs and the step screens they read
  * are loaded before timing (their own checks are not this budget's). Cold is the first pass in this process (the
  * meta-schema and lint validators compiled on the way), warm the median of later passes.
  * Prints ratios to the budget; exits 1 when cold is over it. Not a test: timings vary by machine.

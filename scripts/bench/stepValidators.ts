@@ -1,7 +1,7 @@
 /**
  * `npm run bench:steps`: the size of every precompiled step validator (`npm run steps:compile`
  * first), raw and gzipped, per country and in all: what they add to the app's JS budget
- * (DESIGN.md: first screen <= 150 KB gzipped, whole journey without the map <= 350 KB).
+ * (docs/architecture.md: first screen <= 150 KB gzipped, whole journey without the map <= 350 KB).
  * The rules they import (src/validation) are counted once per country.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -7,7 +7,7 @@ import { keywordFormats, formatRules } from '../../src/validation/formats';
 import { routesOf } from '../support/journeyRoutes';
 import { buildCountry, releaseBuild } from '../../src/tools/browser/servedBuild';
 
-// One build per country (DESIGN.md): El Salvador's build holds nothing of another country's
+// One build per country (docs/architecture.md): El Salvador's build holds nothing of another country's
 // journey, steps or country file, and the test country's (tests/fixtures/packs/zz, made only of
 // data) nothing of El Salvador's. What each holds is found in the built files, as text.
 
