@@ -1,6 +1,6 @@
 /** `npm run api:types`: each country's API types and operations table, from its specs (src/build/apiTypes.ts). */
 import { API_OUTPUT, generateApiTypes } from '../src/build/apiTypes';
-import { SpecError } from '../src/openapi/openapiSpecs';
+import { SpecError } from '../src/openapi/specProblems';
 
 try {
   const written = await generateApiTypes();

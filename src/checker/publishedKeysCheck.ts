@@ -6,7 +6,10 @@
  */
 import { pinKeyAnswer, publishedKeysAnswer } from '../api/publishedKeys';
 import { answerShapeProblem } from './checkAnswerShape';
-import { countryCodes, loadCountryOperations, locateInYaml, operationPlace, SpecError, type SpecProblem } from '../openapi/openapiSpecs';
+import { loadCountryOperations } from '../openapi/countryOperations';
+import { operationPlace } from '../openapi/operationPlaces';
+import { countryCodes } from '../openapi/specFiles';
+import { locateInYaml, SpecError, type SpecProblem } from '../openapi/specProblems';
 
 export function publishedKeysProblems(root: string): SpecProblem[] {
   const problems: SpecProblem[] = [];

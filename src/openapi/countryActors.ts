@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { countryActorNames } from '../pack/actorCatalogue';
-import { loadCountryOperations, loadOperations, OPENAPI_ROOT, SpecError, type Operation } from './openapiSpecs';
+import { loadCountryOperations } from './countryOperations';
+import { loadOperations, type Operation } from './operations';
+import { OPENAPI_ROOT } from './specFiles';
+import { SpecError } from './specProblems';
 
 /** Where the scripts read the provider's specs: `openapi/`, or `OPENAPI_ROOT` (a test's broken copy). */
 export const openapiRoot = (): string => process.env.OPENAPI_ROOT ?? OPENAPI_ROOT;

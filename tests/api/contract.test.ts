@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import type { Middleware } from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations } from '../../src/api/generated/sv/operations';
-import { loadCountryOperations } from '../../src/openapi/openapiSpecs';
+import { loadCountryOperations } from '../../src/openapi/countryOperations';
 import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
 import { svCalls, type CallState } from '../support/svCalls';
 

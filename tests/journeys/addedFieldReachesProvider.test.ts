@@ -10,7 +10,7 @@ import { buildJourneyGraph } from '../../src/pack/journeyGraph';
 import { lintJourneyData } from '../../src/checker/lintJourneyData';
 import { formatProblem, locateProblems } from '../../src/checker/problem';
 import type { StepFile } from '../../src/pack/stepFile';
-import { loadCountryOperations } from '../../src/openapi/openapiSpecs';
+import { loadCountryOperations } from '../../src/openapi/countryOperations';
 import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
 import { driveOverSandbox } from '../support/sandboxJourney';
 

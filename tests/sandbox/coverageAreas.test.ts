@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadCountryOperations } from '../../src/openapi/openapiSpecs';
+import { loadCountryOperations } from '../../src/openapi/countryOperations';
 import { createSandbox, type Sandbox } from '../../src/sandbox/server';
 import { signedInject } from '../support/signedInject';
 

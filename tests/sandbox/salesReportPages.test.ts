@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations as hnOperations } from '../../src/api/generated/hn/operations';
 import { operations as svOperations } from '../../src/api/generated/sv/operations';
 import type { SandboxDb } from '../../src/sandbox/database';
-import { loadCountryOperations } from '../../src/openapi/openapiSpecs';
+import { loadCountryOperations } from '../../src/openapi/countryOperations';
 import { addLeads } from '../support/manyLeads';
 import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
 

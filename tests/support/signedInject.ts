@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { createCallSigner } from '../../src/api/callSigner';
-import { loadCountryOperations } from '../../src/openapi/openapiSpecs';
+import { loadCountryOperations } from '../../src/openapi/countryOperations';
 
 const ORIGIN = 'http://sandbox.invalid';
 

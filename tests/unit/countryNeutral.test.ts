@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { countryCodes, loadCountryOperations } from '../../src/openapi/openapiSpecs';
+import { loadCountryOperations } from '../../src/openapi/countryOperations';
+import { countryCodes } from '../../src/openapi/specFiles';
 import { routesOf } from '../support/journeyRoutes';
 
 // The pack model, the runtime, the checker, the tools, the api layer, the shell and the screens are every country's: what differs is in

@@ -7,7 +7,7 @@ import { lintJourneyData } from '../../src/checker/lintJourneyData';
 import { lintShellEvents } from '../../src/checker/shellEvents';
 import type { StepFile } from '../../src/pack/stepFile';
 import { stepDataPointer } from '../../src/pack/stepDataPointer';
-import { loadCountryOperations } from '../../src/openapi/openapiSpecs';
+import { loadCountryOperations } from '../../src/openapi/countryOperations';
 
 // The data contracts of the SV journey, checked in process: where the context's shape comes
 // from (the provider's answers, the steps' schemas, selections, meta.context) and what a

@@ -9,7 +9,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { countryCodes, loadCountryOperations, SpecError } from '../../src/openapi/openapiSpecs';
+import { loadCountryOperations } from '../../src/openapi/countryOperations';
+import { countryCodes } from '../../src/openapi/specFiles';
+import { SpecError } from '../../src/openapi/specProblems';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURE = 'tests/fixtures/openapi-duplicate-id';

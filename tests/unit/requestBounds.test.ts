@@ -2,7 +2,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { escapeSegment } from '../../src/pack/jsonPointer';
-import { countryCodes, loadOperations, type Operation } from '../../src/openapi/openapiSpecs';
+import { loadOperations, type Operation } from '../../src/openapi/operations';
+import { countryCodes } from '../../src/openapi/specFiles';
 
 /**
  * Every string a request carries has a bound in its country's spec (issue 31): a path, query or

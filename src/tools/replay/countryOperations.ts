@@ -5,7 +5,7 @@ import type { CallInput } from '../../api/callOperation';
 import type { OperationTable } from '../../api/operationTable';
 import { operationTableOf } from '../../build/apiTypes';
 import { openapiRootOf } from '../../openapi/countryActors';
-import { loadCountryOperations } from '../../openapi/openapiSpecs';
+import { loadCountryOperations } from '../../openapi/countryOperations';
 
 const tables = new Map<string, OperationTable>();
 
