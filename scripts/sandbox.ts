@@ -6,7 +6,8 @@
  * API_PROVIDER (the provider segment of the paths, default `telco`). Serves the built app from
  * `dist/` when it exists.
  */
-import { createSandbox, defaultCountryApis } from '../src/sandbox/server';
+import { defaultCountryApis } from '../src/sandbox/countryApis';
+import { createSandbox } from '../src/sandbox/server';
 import { demoPin } from '../src/sandbox/demoPin';
 
 const port = Number(process.env.PORT ?? 8787);

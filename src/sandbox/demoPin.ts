@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { defaultCountryApis } from './server';
+import { defaultCountryApis } from './countryApis';
 
 /** The PIN of a country's first seeded seller (its seed's people.json), to print where to start; none when it seeds none. */
 export function demoPin(country: string): string | undefined {

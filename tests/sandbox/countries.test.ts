@@ -8,7 +8,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, mkdirSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countryApis, createSandbox, type CountryApi } from '../../src/sandbox/server';
+import { countryApis, type CountryApi } from '../../src/sandbox/countryApis';
+import { createSandbox } from '../../src/sandbox/server';
 import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
 
 const FIXTURE = 'tests/fixtures/apiCountry';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandbox, SESSION_LIFETIME, type Sandbox } from '../../src/sandbox/server';
+import { createSandbox, type Sandbox } from '../../src/sandbox/server';
+import { SESSION_LIFETIME } from '../../src/sandbox/sessions';
 import { signedInject } from '../support/signedInject';
 
 // Sessions end at the provider, not only in the browser (docs/security.md, "Server-side

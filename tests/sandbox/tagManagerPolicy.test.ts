@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, tagManagerOrigins } from '../../src/sandbox/server';
+import { contentSecurityPolicy, tagManagerOrigins } from '../../src/sandbox/pagePolicy';
 
 // The page's Content Security Policy and the tag manager (VITE_GTM_ID, src/build/tagManager.ts).
 describe("the page's policy and the tag manager", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAP_STYLE, mapStyleMeta, mapStyleSetting } from '../../src/build/mapStyle';
-import { contentSecurityPolicy, mapStyleOrigins } from '../../src/sandbox/server';
+import { contentSecurityPolicy, mapStyleOrigins } from '../../src/sandbox/pagePolicy';
 import { streetStyle } from '../../src/screens/map/streetStyle';
 
 // The map's street style: chosen at build time (`VITE_MAP_STYLE`, src/build/mapStyle.ts), written
