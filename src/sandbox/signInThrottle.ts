@@ -56,16 +56,23 @@ export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAfterMs
 /** The row of everyone's failures in `sign_in_failures` (not base64url: no caller's hash is it). */
 const EVERYONE = '*';
 
+/** How long the try after the `failures`-th failure waits. */
+function waitAfter(steps: ThrottleSteps, failures: number): number {
+  if (failures >= steps.lockAfter) return steps.lockMs;
+  if (failures <= steps.freeFailures) return 0;
+  return Math.min(steps.firstWaitMs * 2 ** (failures - steps.freeFailures - 1), steps.lockMs);
+}
+
+type FailureRow = { failures: number; lastFailureAt: number; waitUntil: number };
+
 /**
- * The throttle over the sandbox's database (table `sign_in_failures`): it survives a restart,
- * as a provider's would. The caller's address is kept only as a keyed hash (the database's own
- * key), never in clear: an address is personal data.
+ * The throttle's tables (`sign_in_failures`, `sign_in_devices`), each caller by the keyed hash
+ * of its address (`keyOf`): failures past `forgetMs` are forgotten as they are read.
  */
-export function signInThrottle(db: SandboxDb, policy: SignInThrottlePolicy = SIGN_IN_THROTTLE) {
+function throttleTables(db: SandboxDb, policy: SignInThrottlePolicy) {
   // The key is the database's, made once, so that a lock outlives a restart of the sandbox.
   db.prepare("insert into meta (key, value) values ('sign_in_key', ?) on conflict (key) do nothing").run(randomBytes(32).toString('base64'));
   const secret = Buffer.from((db.prepare("select value from meta where key = 'sign_in_key'").get() as { value: string }).value, 'base64');
-  const keyOf = (address: string) => createHmac('sha256', secret).update(address).digest('base64url');
   const read = db.prepare('select failures, last_failure_at as lastFailureAt, wait_until as waitUntil from sign_in_failures where caller = ?');
   const write = db.prepare('insert into sign_in_failures (caller, failures, last_failure_at, wait_until) values (?, ?, ?, ?) on conflict (caller) do update set failures = excluded.failures, last_failure_at = excluded.last_failure_at, wait_until = excluded.wait_until');
   const forget = db.prepare('delete from sign_in_failures where caller = ?');
@@ -73,30 +80,39 @@ export function signInThrottle(db: SandboxDb, policy: SignInThrottlePolicy = SIG
   db.exec('create table if not exists sign_in_devices (caller text primary key, signed_in_at integer not null)');
   const knownAt = db.prepare('select signed_in_at as at from sign_in_devices where caller = ?');
   const remember = db.prepare('insert into sign_in_devices (caller, signed_in_at) values (?, ?) on conflict (caller) do update set signed_in_at = excluded.signed_in_at');
-  const known = (caller: string, now: number) => {
-    const row = knownAt.get(caller) as { at: number } | undefined;
-    return row !== undefined && now - row.at < policy.knownDeviceMs;
+  return {
+    keyOf: (address: string) => createHmac('sha256', secret).update(address).digest('base64url'),
+    current(caller: string, now: number): FailureRow | undefined {
+      const row = read.get(caller) as FailureRow | undefined;
+      if (row && now - row.lastFailureAt >= policy.forgetMs) {
+        forget.run(caller);
+        return undefined;
+      }
+      return row;
+    },
+    write: (caller: string, failures: number, now: number, waitUntil: number) => write.run(caller, failures, now, waitUntil),
+    forget: (caller: string) => forget.run(caller),
+    known(caller: string, now: number): boolean {
+      const row = knownAt.get(caller) as { at: number } | undefined;
+      return row !== undefined && now - row.at < policy.knownDeviceMs;
+    },
+    remember: (caller: string, now: number) => remember.run(caller, now),
   };
-  type Row = { failures: number; lastFailureAt: number; waitUntil: number };
-  const current = (caller: string, now: number): Row | undefined => {
-    const row = read.get(caller) as Row | undefined;
-    if (row && now - row.lastFailureAt >= policy.forgetMs) {
-      forget.run(caller);
-      return undefined;
-    }
-    return row;
-  };
-  /** How long the try after the `failures`-th failure waits. */
-  const waitAfter = (steps: ThrottleSteps, failures: number) => {
-    if (failures >= steps.lockAfter) return steps.lockMs;
-    if (failures <= steps.freeFailures) return 0;
-    return Math.min(steps.firstWaitMs * 2 ** (failures - steps.freeFailures - 1), steps.lockMs);
-  };
+}
+
+/**
+ * The throttle over the sandbox's database (table `sign_in_failures`): it survives a restart,
+ * as a provider's would. The caller's address is kept only as a keyed hash (the database's own
+ * key), never in clear: an address is personal data.
+ */
+export function signInThrottle(db: SandboxDb, policy: SignInThrottlePolicy = SIGN_IN_THROTTLE) {
+  const tables = throttleTables(db, policy);
+  const { keyOf, current, known } = tables;
   /** One more failure in `row`'s count: the wait it sets. */
   const count = (row: string, steps: ThrottleSteps, now: number) => {
     const failures = (current(row, now)?.failures ?? 0) + 1;
     const wait = waitAfter(steps, failures);
-    write.run(row, failures, now, now + wait);
+    tables.write(row, failures, now, now + wait);
     return wait;
   };
   return {
@@ -123,8 +139,8 @@ export function signInThrottle(db: SandboxDb, policy: SignInThrottlePolicy = SIG
      */
     succeeded(address: string, now: number): void {
       const caller = keyOf(address);
-      forget.run(caller);
-      remember.run(caller, now);
+      tables.forget(caller);
+      tables.remember(caller, now);
     },
   };
 }
