@@ -21,7 +21,8 @@ import { journeyForBrowser } from '../../runtime/journeyForBrowser';
 import { edgesActiveIn } from '../../pack/journeyGraph';
 import type { JourneyPath } from '../paths/journeyPaths';
 import type { JourneyConfig } from '../../pack/journeyTypes';
-import { replayDataOf, replayPath, type PrepareEvent, type ReplayData, type ReplayResult } from './replayPath';
+import { replayPath, type PrepareEvent, type ReplayResult } from './replayPath';
+import { replayDataOf, type ReplayData } from './replayData';
 import type { runningSandbox } from '../sandbox/runningSandbox';
 
 /** The committed test key's private half (tests/fixtures/session-export/README.md): what opens sessions of dev and test builds. */

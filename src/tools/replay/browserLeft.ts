@@ -1,0 +1,66 @@
+/**
+ * Why the browser left the path, as the replay reports it: the route expected and the one shown,
+ * the screen's alerts and field messages, the provider's last call (with the words the agent
+ * read when it failed) and what the path's example had it answer.
+ */
+import type { Page } from 'playwright-core';
+import type { JourneyPath } from '../paths/journeyPaths';
+import { decodedPath } from './browserPlace';
+import type { BrowserCall } from './pageTraffic';
+import { pathAnswerBefore } from './pathCalls';
+
+/** Where the browser left the path, and what the screen and the provider said. */
+export interface BrowserLeft {
+  atStep: number;
+  /** The route and state the path expected. */
+  expected: string;
+  /** The route the browser shows. */
+  actual: string;
+  /** Why the driver could not go on (a widget it cannot drive, a button that stays disabled). */
+  reason?: string;
+  /** The screen's alerts and field messages. */
+  message?: string;
+  lastCall?: BrowserCall;
+  /** What the path's example had that call answer. */
+  pathAnswer?: string;
+}
+
+/** The texts of the elements `found`, trimmed, the empty ones left out (none when the page is gone). */
+const textsOf = async (found: { allInnerTexts: () => Promise<string[]> }) => (await found.allInnerTexts().catch(() => [] as string[])).map((t) => t.trim()).filter(Boolean);
+
+/** The screen's alerts and field messages, each once, in a line. */
+async function screenMessage(page: Page): Promise<string> {
+  const alerts = await textsOf(page.getByRole('alert'));
+  const fieldErrors = await textsOf(page.locator('.mantine-InputWrapper-error'));
+  return [...new Set([...alerts, ...fieldErrors])].join(' | ');
+}
+
+/** The provider's last call, with the words the agent read when it failed. */
+async function lastCallOf(page: Page, calls: BrowserCall[]): Promise<BrowserCall | undefined> {
+  // The app tracks each failed call with the words the agent reads (window.dataLayer, spec 8).
+  const tracked = (await page.evaluate(() => (window.dataLayer ?? []).filter((r) => r.event === 'error_tracking').at(-1)).catch(() => undefined)) as Record<string, unknown> | undefined;
+  const last = calls.at(-1);
+  return last && last.status >= 400 && typeof tracked?.error_message === 'string' ? { ...last, message: tracked.error_message } : last;
+}
+
+/** Where the browser left `path` at step `atStep`, expected at `step`: `reason` when the driver could not go on. */
+export async function whereBrowserLeft(
+  page: Page,
+  { path, calls }: { path: JourneyPath; calls: BrowserCall[] },
+  atStep: number,
+  step: { stateId: string; route: string | undefined },
+  reason?: string,
+): Promise<BrowserLeft> {
+  const message = await screenMessage(page);
+  const lastCall = await lastCallOf(page, calls);
+  const pathAnswer = pathAnswerBefore(path, atStep);
+  return {
+    atStep,
+    expected: `${step.route ?? '(no screen)'} (${step.stateId})`,
+    actual: decodedPath(page),
+    ...(reason ? { reason } : {}),
+    ...(message ? { message } : {}),
+    ...(lastCall ? { lastCall } : {}),
+    ...(pathAnswer ? { pathAnswer } : {}),
+  };
+}

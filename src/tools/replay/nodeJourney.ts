@@ -1,0 +1,101 @@
+/**
+ * A journey run in Node against a running sandbox, as the Node replay drives it: its calls made
+ * for real by a client of the sandbox (each recorded with its outcome), the device's position
+ * given unless the replay has it refused, and what the replay asks of it (where it is, whether
+ * it has settled, what the screen says).
+ */
+import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
+import { createApiActors } from '../../api/apiActors';
+import type { CallInput } from '../../api/callOperation';
+import type { OperationTable } from '../../api/operationTable';
+import { activeNodes } from '../../pack/activeNodes';
+import { currentStep, type CompiledJourney, type JourneySnapshot } from '../../runtime/compileJourney';
+import type { runningSandbox } from '../sandbox/runningSandbox';
+
+/** A call the replay made to the sandbox, and what came back. */
+export interface ReplayCall {
+  operationId: string;
+  ok: boolean;
+  status?: number;
+  message?: string;
+}
+
+type Sandbox = Awaited<ReturnType<typeof runningSandbox>>;
+
+/** Whether none of an actor's calls is still running. */
+const noCallRunning = (children: Record<string, unknown>) => Object.values(children).every((c) => (c as AnyActorRef | undefined)?.getSnapshot().status !== 'active');
+
+/** The country's client of the sandbox, each call's outcome recorded in `calls`. */
+function recordedClient(sandbox: Sandbox, operations: OperationTable, calls: ReplayCall[]) {
+  const api = sandbox.countryClient(operations);
+  const call = async (operationId: string, input?: CallInput) => {
+    const outcome = await api.call(operationId, input);
+    calls.push(outcome.ok ? { operationId, ok: true } : { operationId, ok: false, status: outcome.error.status, message: outcome.error.message });
+    return outcome;
+  };
+  return { api, call };
+}
+
+/** The device's position as an actor: given, unless `refuseNext` was told the error of the one refusal the path has next. */
+function deviceLocation(position: { latitude: number; longitude: number }) {
+  let refuseLocation: unknown;
+  const location = fromPromise(async () => {
+    const refused = refuseLocation;
+    refuseLocation = undefined;
+    if (refused !== undefined) throw refused;
+    return position;
+  });
+  const refuseNext = (error: unknown) => {
+    refuseLocation = error;
+  };
+  return { location, refuseNext };
+}
+
+/** Starts the journey in Node on the sandbox's client of the country's `operations`. */
+export function startNodeJourney(
+  journey: CompiledJourney,
+  sandbox: Sandbox,
+  { country, operations, position }: { country: string; operations: OperationTable; position: { latitude: number; longitude: number } },
+) {
+  const calls: ReplayCall[] = [];
+  const { api, call } = recordedClient(sandbox, operations, calls);
+  const { location, refuseNext } = deviceLocation(position);
+  const actors = { ...createApiActors(operations, call, {}, { retryDelaysMs: [50, 100, 200] }), 'device.location': location };
+  const start = () => createActor(journey.machine.provide({ actors: actors as never })).start();
+  const actor = start();
+  /** The innermost active state's id. */
+  const leafId = (running: AnyActorRef = actor) => activeNodes(journey.graph, (running.getSnapshot() as JourneySnapshot).value).at(-1)?.id ?? '';
+  return {
+    journey,
+    country,
+    operations,
+    actor,
+    api,
+    calls,
+    address: sandbox.address,
+    leafId,
+    /** Refuses the device's position the next time the journey asks for it, with this error. */
+    refuseLocation: refuseNext,
+    /** Settled: no call in flight, and no state the journey marks busy (an order's activation polled every few seconds). */
+    settled: () => waitFor(actor, (s) => !s.hasTag('busy') && noCallRunning(s.children), { timeout: 20_000 }).catch(() => undefined),
+    /** The route the journey shows, else its state's last name. */
+    place: (stateId: string) => currentStep(journey, actor.getSnapshot() as JourneySnapshot)?.route ?? `(${stateId.split('.').pop()})`,
+    /** The journey's data as it is now. */
+    context: () => actor.getSnapshot().context as unknown,
+    /**
+     * A session the provider opened before the journey starts, as when another of its apps sends
+     * the agent to a shell route with its cookie set: the journey's own sign-in (its first step's
+     * submit, with its example) run in a second actor on the same client, then stopped.
+     */
+    openSession: async () => {
+      const first = journey.graph.edges.find((e) => e.source.id === leafId() && e.event === 'step.submit');
+      const signIn = start();
+      signIn.send({ type: 'step.submit', ...(first?.transition.meta?.example ?? {}) } as never);
+      await waitFor(signIn, (s) => leafId(signIn) !== first?.source.id && noCallRunning(s.children), { timeout: 20_000 }).catch(() => undefined);
+      signIn.stop();
+    },
+  };
+}
+
+/** A journey run in Node against a sandbox. */
+export type NodeJourney = ReturnType<typeof startNodeJourney>;

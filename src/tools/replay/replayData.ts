@@ -1,0 +1,45 @@
+/**
+ * The seed's replay data (src/sandbox/seed/<cc>/replay.json): what the agent types where the
+ * seed, not the path's example, decides the branch; both replays read it.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { getAt } from '../../pack/jsonPointer';
+import type { JourneyPath } from '../paths/journeyPaths';
+import { callsAfter } from './pathCalls';
+
+/** What the agent types where the seed decides the branch (src/sandbox/seed/<cc>/replay.json). */
+export interface ReplayData {
+  events: Array<{
+    at: string;
+    when?: { call: string; pointer: string; equals: unknown };
+    /** A photo of tests/fixtures/ids/ uploaded first; `$answer/<pointer>` in `data` reads its answer. */
+    upload?: { operation: string; file: string };
+    /** The event's data; `$outbox:<pointer>` is the last code sent to the phone or e-mail at that pointer of the journey's data. */
+    data: unknown;
+  }>;
+  /**
+   * How a call the path has fail is failed, by its actor (`api.getOTP`), where its status would
+   * not do: `lost-answer` (the provider did it, its answer was lost: a code was sent all the
+   * same, which the agent then types). Any fault of src/sandbox/faults.ts.
+   */
+  faults?: Record<string, string>;
+}
+
+/** The seed's replay data of a country, none when its seed has no such file. */
+export function replayDataOf(country: string): ReplayData {
+  const file = `src/sandbox/seed/${country.toLowerCase()}/replay.json`;
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ReplayData) : { events: [] };
+}
+
+/**
+ * The seed's replay entry for the agent's event at `index` of a path, sent from state `at`: the
+ * first for that state whose `when` fits the answer the path has the next call give (the
+ * browser replay reads it too).
+ */
+export function seedEntryFor(data: ReplayData, path: JourneyPath, index: number, at: string): ReplayData['events'][number] | undefined {
+  // The calls this event starts, until the agent acts again, and what the path has them answer.
+  const window = callsAfter(path, index);
+  const answerOf = (call: string) => window.find((e) => e.type === `xstate.done.actor.${call}`)?.output;
+  // (`equals: null` also matches a value the answer does not have.)
+  return data.events.find((e) => e.at === at && (!e.when || JSON.stringify(getAt(answerOf(e.when.call), e.when.pointer) ?? null) === JSON.stringify(e.when.equals ?? null)));
+}

@@ -1,0 +1,25 @@
+/** The browser replay's screenshots: a folder emptied first, each file numbered and named by the route shown. */
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { decodedPath } from './browserPlace';
+
+/** A camera on the page: `shoot` saves a screenshot in `folder` (emptied now), `files` those saved. */
+export function screenshotFolder(page: Page, folder: string) {
+  rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  const files: string[] = [];
+  // Counted apart from the files: a screenshot that failed keeps its number.
+  let shots = 0;
+  /** A screenshot named by the route the browser shows (the step's name at `/`). */
+  const shoot = async (stepName = 'start') => {
+    shots += 1;
+    const route = decodedPath(page).replace(/^\//, '').replace(/[^\p{L}\p{N}._-]+/gu, '-') || stepName;
+    const file = join(folder, `${String(shots).padStart(2, '0')}-${route}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    files.push(file);
+  };
+  return { files, shoot };
+}
+
+export type Screenshots = ReturnType<typeof screenshotFolder>;
