@@ -2,7 +2,8 @@ import { Activity, memo, startTransition, useCallback, useEffect, useRef, useSta
 import { createPortal } from 'react-dom';
 import type { StepInfo } from '../runtime/compileJourney';
 import { loadedStep, loadStep, type LoadedStep } from './stepLoader';
-import { openingData, StepScreen, type StepScreenProps } from './StepScreen';
+import { openingData } from './stepData';
+import { StepScreen, type StepScreenProps } from './StepScreen';
 import { whenIdle } from './whenIdle';
 
 interface StageProps {

@@ -21,6 +21,7 @@ export const JOURNEY_OPTION_KEYS: ReadonlySet<string> = new Set([
   'rows',
   'typing',
   'pages',
+  'rowEvent',
 ]);
 
 /**

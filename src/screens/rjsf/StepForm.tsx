@@ -1,7 +1,9 @@
 import CheckboxesWidget from '@rjsf/mantine/lib/widgets/CheckboxesWidget.js';
 import { generateTemplates } from '@rjsf/mantine/lib/templates/index.js';
-import { withTheme } from '@rjsf/core';
+import { withTheme, type FormProps } from '@rjsf/core';
+import type Form from '@rjsf/core';
 import { getDefaultFormState, type RJSFSchema, type ValidatorType } from '@rjsf/utils';
+import type { ComponentType, RefAttributes } from 'react';
 import CountedTextareaWidget from '../widgets/CountedTextareaWidget';
 import { DEFAULT_FORM_STATE } from './defaultFormState';
 import { plainTemplates } from './plainTemplates';
@@ -14,8 +16,10 @@ import { CheckboxWidget, RadioWidget } from './toggleWidgets';
  * uses yet (arrays, additional properties). Text, e-mail, password and number fields are the
  * input template, so they need no widget here. The select (Mantine's Combobox) and the
  * project's other widgets (src/screens/widgets) are loaded with the step that needs them.
+ * Its type says it takes a ref to the Form (the step screen asks it to check its fields):
+ * withTheme's component forwards its ref, which its declared type leaves out.
  */
-export const StepForm = withTheme({
+export const StepForm: ComponentType<FormProps & RefAttributes<Form>> = withTheme({
   templates: { ...generateTemplates(), ...plainTemplates },
   widgets: { CheckboxWidget, CheckboxesWidget, RadioWidget, TextareaWidget: CountedTextareaWidget },
 });
@@ -29,6 +33,7 @@ export default StepForm;
 export function withDefaults(validator: ValidatorType, schema: RJSFSchema, data: Record<string, unknown>): Record<string, unknown> {
   const known = worked.get(schema);
   if (known && known.validator === validator && sameValues(known.data, data)) return known.filled;
+  // rjsf types what it fills in as the data or a list of it (an array schema's); a step's schema is an object.
   const filled = (getDefaultFormState(validator, schema, data, schema, false, DEFAULT_FORM_STATE) ?? data) as Record<string, unknown>;
   worked.set(schema, { validator, data, filled });
   return filled;

@@ -1,0 +1,89 @@
+import type Form from '@rjsf/core';
+import type { RJSFValidationError, UiSchema } from '@rjsf/utils';
+import type { RefObject } from 'react';
+import { formatMessages } from 'virtual:country/formats';
+import { getAt } from '../pack/jsonPointer';
+import type { StepFile } from '../pack/stepFile';
+import { errorMessage } from '../validation/errorMessage';
+import { providerTitles } from './providerTitles';
+import { DEFAULT_FORM_STATE } from './rjsf/defaultFormState';
+import type { ScreenOptions } from './screenOptions';
+import type { StepChecks } from './stepChecks';
+import { fieldsOf } from './stepData';
+import type { StepFormContext } from './stepFormContext';
+import type { LoadedStep } from './stepLoader';
+import { ReadOnlyValueWidget } from './widgets/ReadOnlyValueWidget';
+
+/** An invalid submit: its errors are on the screen already, at their fields. */
+const shownAtFields = () => undefined;
+
+/**
+ * How the fields look on the screen: rjsf's uiSchema (without the journey's keys) with no submit
+ * button of its own, what the agent does not type written as text (readable, not a greyed-out
+ * input; a value locked as the ID gave it with its "Editar ..." button beside it), and the
+ * provider's words for the fields where the step reads them (the terms).
+ */
+function shownUiSchema(step: StepFile, ui: UiSchema, locked: string[], titlesFrom: ScreenOptions['titlesFrom'], journeyData: Record<string, unknown>): UiSchema {
+  const shown: UiSchema = { ...ui, 'ui:submitButtonOptions': { norender: true } };
+  const fields = fieldsOf(step);
+  for (const [field, schema] of Object.entries(fields)) {
+    const fieldUi: UiSchema = ui[field] ?? {};
+    const isLocked = locked.includes(field);
+    if (!isLocked && schema.readOnly !== true && fieldUi['ui:disabled'] !== true) continue;
+    const editLabel = isLocked ? { editLabel: `Editar ${(typeof schema.title === 'string' ? schema.title : field).toLowerCase()}` } : {};
+    shown[field] = { ...fieldUi, 'ui:widget': 'readOnlyValue', 'ui:disabled': false, 'ui:options': { ...fieldUi['ui:options'], ...editLabel } };
+  }
+  if (titlesFrom) {
+    const words = providerTitles(getAt({ context: journeyData }, titlesFrom.from), Object.keys(fields), titlesFrom);
+    for (const [field, fieldUi] of Object.entries(words)) shown[field] = { ...shown[field], ...fieldUi };
+  }
+  return shown;
+}
+
+interface StepFieldsProps {
+  loaded: LoadedStep;
+  /** rjsf's uiSchema: the step's, without the journey's keys (see journeyOptions). */
+  ui: UiSchema;
+  locked: string[];
+  titlesFrom: ScreenOptions['titlesFrom'];
+  context: StepFormContext;
+  typingErrors: StepChecks['typingErrors'];
+  onChange: (data: Record<string, unknown>) => void;
+  onSubmit: () => void;
+  form: RefObject<Form | null>;
+}
+
+/**
+ * A step's fields: rjsf with the Mantine theme and the precompiled validator, its messages the
+ * project's rules' own (or the step file's), with the typing rules' errors beside its own.
+ */
+export function StepFields({ loaded, ui, locked, titlesFrom, context, typingErrors, onChange, onSubmit, form }: StepFieldsProps) {
+  const { step, validator, form: rjsf } = loaded;
+  if (!rjsf || !validator || !step.schema) return null;
+  const transformErrors = (errors: RJSFValidationError[]) =>
+    errors.map((error) => {
+      const pointer = (error.property ?? '').replace(/\./g, '/');
+      return { ...error, message: errorMessage({ keyword: error.name ?? '', params: error.params ?? {} }, formatMessages, step.messages?.[pointer]) };
+    });
+  return (
+    <rjsf.Form
+      ref={form}
+      schema={step.schema}
+      uiSchema={shownUiSchema(step, ui, locked, titlesFrom, context.journeyData)}
+      formData={context.formData}
+      validator={validator}
+      widgets={{ ...rjsf.widgets, readOnlyValue: ReadOnlyValueWidget }}
+      formContext={context}
+      noHtml5Validate
+      experimental_defaultFormStateBehavior={DEFAULT_FORM_STATE}
+      showErrorList={false}
+      transformErrors={transformErrors}
+      extraErrors={typingErrors}
+      onChange={(event) => onChange(event.formData ?? {})}
+      onSubmit={onSubmit}
+      // The errors are shown at their fields (rjsf sets them before it calls this): an agent's
+      // slip is nothing to log, and with no onError rjsf writes "Form validation failed" to the console.
+      onError={shownAtFields}
+    />
+  );
+}
