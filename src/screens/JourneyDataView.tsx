@@ -12,6 +12,45 @@ function statusText(status: unknown, labels: Record<string, string>): string {
 const personName = (row: Row) =>
   [row.cliFirstName, row.cliSecondName, row.cliFirstLastName, row.cliSecondLastName].filter((v) => typeof v === 'string' && v !== '').join(' ');
 
+/** The event each row's button sends with the row's id (the sales report's "Ver detalle"), and its label. */
+type RowEvent = { label: string; event: string };
+type Send = (event: { type: string } & Record<string, unknown>) => void;
+
+/** One row of a list: its title and detail (`rowTitle`, `rowDetail`), its status, and the row's button. */
+function DataRow({ row, options, labels, rowEvent, send }: { row: Row; options: Record<string, unknown>; labels: Record<string, string>; rowEvent: RowEvent | undefined; send: Send }) {
+  return (
+    <Card withBorder padding="sm" data-testid="row">
+      <Group justify="space-between" wrap="nowrap">
+        <Stack gap={2}>
+          <Text fw={600}>{typeof options.rowTitle === 'string' ? rowText(options.rowTitle, row, money) : personName(row) || String(row.name ?? row.title ?? row.id ?? '')}</Text>
+          {typeof options.rowDetail === 'string' ? <Text size="sm">{rowText(options.rowDetail, row, money)}</Text> : row.id !== undefined && <Text size="sm">{String(row.id)}</Text>}
+        </Stack>
+        <Stack gap={4} align="flex-end">
+          {row.status !== undefined && <Badge>{statusText(row.status, labels)}</Badge>}
+          {rowEvent && row.id !== undefined && (
+            <Button size="sm" variant="light" onClick={() => send({ type: rowEvent.event, id: row.id })}>
+              {rowEvent.label}
+            </Button>
+          )}
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+/** One record (a lead): the person's name, the request's number and its status. */
+function RecordCard({ row, labels }: { row: Row; labels: Record<string, string> }) {
+  return (
+    <Card withBorder padding="sm">
+      <Stack gap={4}>
+        {personName(row) && <Text fw={600}>{personName(row)}</Text>}
+        {row.id !== undefined && <Text>{`Solicitud ${String(row.id)}`}</Text>}
+        {row.status !== undefined && <Badge>{statusText(row.status, labels)}</Badge>}
+      </Stack>
+    </Card>
+  );
+}
+
 /**
  * What a step shows rather than asks (`ui:options.from` at the root of its uiSchema): a list of
  * leads with their status and a button to open each (or any rows, written by `rowTitle` and
@@ -25,9 +64,9 @@ export function JourneyDataView({
 }: {
   data: unknown;
   options: Record<string, unknown>;
-  /** The event each row's button sends with the row's id (the sales report's `lead.open`). */
-  rowEvent?: { label: string; event: string };
-  send: (event: { type: string } & Record<string, unknown>) => void;
+  /** The event each row's button sends with the row's id (the step file's `rowEvent`: the sales report's "Ver detalle"). */
+  rowEvent?: RowEvent | undefined;
+  send: Send;
 }) {
   const labels = (options.statusLabels ?? {}) as Record<string, string>;
   if (data === undefined || data === null || (Array.isArray(data) && data.length === 0)) {
@@ -38,24 +77,7 @@ export function JourneyDataView({
       <Stack gap="sm">
         {data.map((item, i) => {
           const row = (item ?? {}) as Row;
-          return (
-            <Card key={String(row.id ?? i)} withBorder padding="sm" data-testid="row">
-              <Group justify="space-between" wrap="nowrap">
-                <Stack gap={2}>
-                  <Text fw={600}>{typeof options.rowTitle === 'string' ? rowText(options.rowTitle, row, money) : personName(row) || String(row.name ?? row.title ?? row.id ?? '')}</Text>
-                  {typeof options.rowDetail === 'string' ? <Text size="sm">{rowText(options.rowDetail, row, money)}</Text> : row.id !== undefined && <Text size="sm">{String(row.id)}</Text>}
-                </Stack>
-                <Stack gap={4} align="flex-end">
-                  {row.status !== undefined && <Badge>{statusText(row.status, labels)}</Badge>}
-                  {rowEvent && row.id !== undefined && (
-                    <Button size="sm" variant="light" onClick={() => send({ type: rowEvent.event, id: row.id })}>
-                      {rowEvent.label}
-                    </Button>
-                  )}
-                </Stack>
-              </Group>
-            </Card>
-          );
+          return <DataRow key={String(row.id ?? i)} row={row} options={options} labels={labels} rowEvent={rowEvent} send={send} />;
         })}
       </Stack>
     );
@@ -66,15 +88,7 @@ export function JourneyDataView({
     if (offers) {
       return <JourneyDataView data={Object.values(row)} options={options} send={send} />;
     }
-    return (
-      <Card withBorder padding="sm">
-        <Stack gap={4}>
-          {personName(row) && <Text fw={600}>{personName(row)}</Text>}
-          {row.id !== undefined && <Text>{`Solicitud ${String(row.id)}`}</Text>}
-          {row.status !== undefined && <Badge>{statusText(row.status, labels)}</Badge>}
-        </Stack>
-      </Card>
-    );
+    return <RecordCard row={row} labels={labels} />;
   }
   return (
     <Text>

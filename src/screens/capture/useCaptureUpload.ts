@@ -33,6 +33,21 @@ const THUMBNAIL_SIDE = 160;
 const percentOf = (loaded: number, total: number) => (total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0);
 
 /**
+ * A chosen photo made ready to upload in the worker (compressed when the plan says so, with its
+ * thumbnail), or the Spanish message of why it could not be: unreadable, or still over the limit.
+ */
+async function preparedPhoto(file: File, compress: boolean, limits: CaptureLimits, onPercent: (percent: number) => void): Promise<{ blob: Blob; thumbnail: string | undefined } | string> {
+  let prepared;
+  try {
+    prepared = await prepareOffMainThread(file, { compress, ...limits, thumbnailSide: THUMBNAIL_SIDE }, onPercent);
+  } catch {
+    return 'No se pudo leer la imagen: toma la foto de nuevo o elige otra.';
+  }
+  if (prepared.blob.size > limits.maxBytes) return 'No se pudo reducir la foto al tamaño permitido: tómala de nuevo, más de cerca.';
+  return { blob: prepared.blob, thumbnail: prepared.thumbnail };
+}
+
+/**
  * Compresses (in the worker) and uploads files for a capture widget, with the phase and percentage
  * its progress bar shows and the Spanish message of a failure. One file at a time. The upload is
  * the call the step file declares (`ui:options.call`): its input (a `region`, ...) read from the
@@ -85,18 +100,9 @@ export function useCaptureUpload<A>(shape: AnswerShape<A>, context: Pick<StepFor
     let thumbnail: string | undefined;
     if (file.type.startsWith('image/')) {
       setPhase({ kind: 'preparing', percent: 0 });
-      try {
-        const prepared = await prepareOffMainThread(
-          file,
-          { compress: plan.action === 'compress', ...limits, thumbnailSide: THUMBNAIL_SIDE },
-          (percent) => mounted.current && setPhase({ kind: 'preparing', percent: Math.round(percent) }),
-        );
-        blob = prepared.blob;
-        thumbnail = prepared.thumbnail;
-      } catch {
-        return fail('No se pudo leer la imagen: toma la foto de nuevo o elige otra.');
-      }
-      if (blob.size > limits.maxBytes) return fail('No se pudo reducir la foto al tamaño permitido: tómala de nuevo, más de cerca.');
+      const prepared = await preparedPhoto(file, plan.action === 'compress', limits, (percent) => mounted.current && setPhase({ kind: 'preparing', percent: Math.round(percent) }));
+      if (typeof prepared === 'string') return fail(prepared);
+      ({ blob, thumbnail } = prepared);
     }
     const data = await send(declared, blob, plan.name);
     if (data === undefined) return undefined;

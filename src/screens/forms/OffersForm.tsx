@@ -35,6 +35,40 @@ function OfferLogo({ src }: { src: string }) {
   return <img src={src} alt="" width={40} height={40} loading="lazy" onError={() => setFailed(true)} />;
 }
 
+/** One offer: its logo, name, texts, discount and price, and the button that chooses it (or takes it back). */
+function OfferCard({ offer, isChosen, choose }: { offer: Offer; isChosen: boolean; choose: () => void }) {
+  const logo = enrichment(offer, 'logo');
+  const description = enrichment(offer, 'shortDescription', 'short-description');
+  const legalName = enrichment(offer, 'legal-name');
+  const discount = discountOf(offer);
+  const quantities = (offer.quantities ?? []).map((q) => `${q.label ?? ''}: ${q.value ?? ''}`).join(' · ');
+  return (
+    <Card withBorder padding="sm">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        {logo && <OfferLogo src={logo} />}
+        <Stack gap={2} style={{ flex: 1 }}>
+          <Text fw={600}>{offer.name}</Text>
+          {description && <Text size="sm">{description}</Text>}
+          {quantities && <Text size="sm">{quantities}</Text>}
+          {legalName && <Text size="xs">{legalName}</Text>}
+          {discount && (
+            <Badge color="#1b5e20" variant="filled" style={{ whiteSpace: 'normal', height: 'auto', textTransform: 'none' }}>
+              {discount}
+            </Badge>
+          )}
+          {offer.addon && <Badge size="sm">Adicional</Badge>}
+        </Stack>
+        <Stack gap={4} align="flex-end">
+          <Text fw={700}>{money(Number(offer.priceList?.[0]?.value ?? 0))}</Text>
+          <Button size="sm" variant={isChosen ? 'filled' : 'outline'} aria-pressed={isChosen} onClick={choose}>
+            {isChosen ? 'Elegido' : 'Elegir'}
+          </Button>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
 /**
  * The offers of the node by the country file's tabs, from the journey's data (`ui:options`:
  * `from`, the chosen ones at `selected`), priced in the country's currency; a tap sends `sends.event` with the
@@ -61,44 +95,14 @@ export function OffersForm({ journeyData, send, options }: FormWidgetProps) {
           <Stack>
             {catalog
               .filter((offer) => tab.types.includes(String(offer.type)))
-              .map((offer) => {
-                const isChosen = offer.planId in selected;
-                const logo = enrichment(offer, 'logo');
-                const description = enrichment(offer, 'shortDescription', 'short-description');
-                const legalName = enrichment(offer, 'legal-name');
-                const discount = discountOf(offer);
-                const quantities = (offer.quantities ?? []).map((q) => `${q.label ?? ''}: ${q.value ?? ''}`).join(' · ');
-                return (
-                  <Card key={offer.planId} withBorder padding="sm">
-                    <Group justify="space-between" wrap="nowrap" align="flex-start">
-                      {logo && <OfferLogo src={logo} />}
-                      <Stack gap={2} style={{ flex: 1 }}>
-                        <Text fw={600}>{offer.name}</Text>
-                        {description && <Text size="sm">{description}</Text>}
-                        {quantities && <Text size="sm">{quantities}</Text>}
-                        {legalName && <Text size="xs">{legalName}</Text>}
-                        {discount && (
-                          <Badge color="#1b5e20" variant="filled" style={{ whiteSpace: 'normal', height: 'auto', textTransform: 'none' }}>
-                            {discount}
-                          </Badge>
-                        )}
-                        {offer.addon && <Badge size="sm">Adicional</Badge>}
-                      </Stack>
-                      <Stack gap={4} align="flex-end">
-                        <Text fw={700}>{money(Number(offer.priceList?.[0]?.value ?? 0))}</Text>
-                        <Button
-                          size="sm"
-                          variant={isChosen ? 'filled' : 'outline'}
-                          aria-pressed={isChosen}
-                          onClick={() => typeof event === 'string' && send({ type: event, planId: offer.planId, offer })}
-                        >
-                          {isChosen ? 'Elegido' : 'Elegir'}
-                        </Button>
-                      </Stack>
-                    </Group>
-                  </Card>
-                );
-              })}
+              .map((offer) => (
+                <OfferCard
+                  key={offer.planId}
+                  offer={offer}
+                  isChosen={offer.planId in selected}
+                  choose={() => typeof event === 'string' && send({ type: event, planId: offer.planId, offer })}
+                />
+              ))}
           </Stack>
         </Tabs.Panel>
       ))}

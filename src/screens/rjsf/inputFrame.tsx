@@ -48,14 +48,30 @@ export interface InputFrameProps {
   children: (look: InputLook) => ReactNode;
 }
 
-export function InputFrame({ id, kind, size, label, required, withAsterisk = required, disabled, description, descriptionBelow, error, prefix, multiline, rightSection, children }: InputFrameProps) {
-  const hasDescription = description !== undefined && description !== null && description !== '';
-  const hasError = error !== undefined && error !== '';
-  // The box's variables are rules of ../plainLook.css, by its size and data attributes; only a
-  // prefix's width, which varies, is written inline.
-  const prefixWidth = prefix ? ({ '--input-left-section-width': `calc(${prefix.widthRem}rem * var(--mantine-scale))` } as CSSProperties) : undefined;
-  const describedBy = [hasError ? `${id}-error` : '', hasDescription ? `${id}-description` : ''].filter(Boolean).join(' ');
-  const descriptionText = hasDescription && (
+/** The field's label, with the required field's asterisk; none when it has no label. */
+function frameLabel({ id, kind, size, label, withAsterisk }: Pick<InputFrameProps, 'id' | 'kind' | 'size' | 'label' | 'withAsterisk'>): ReactNode {
+  if (label === undefined || label === '') return null;
+  return (
+    <label
+      className={`plain-label m_8fdc1311 mantine-InputWrapper-label mantine-${kind}-label`}
+      data-size={size}
+      data-required={withAsterisk || undefined}
+      htmlFor={id}
+      id={`${id}-label`}
+    >
+      {label}
+      {withAsterisk && (
+        <span className={`m_78a94662 mantine-InputWrapper-required mantine-${kind}-required`} aria-hidden="true">
+          {' *'}
+        </span>
+      )}
+    </label>
+  );
+}
+
+/** The field's description, above the box or under it (`descriptionBelow`: read aloud as it changes). */
+function frameDescription({ id, kind, size, description, descriptionBelow }: Pick<InputFrameProps, 'id' | 'kind' | 'size' | 'description' | 'descriptionBelow'>): ReactNode {
+  return (
     <p
       className={`plain-description m_fe47ce59 mantine-InputWrapper-description mantine-${kind}-description`}
       data-size={size}
@@ -66,24 +82,42 @@ export function InputFrame({ id, kind, size, label, required, withAsterisk = req
       {description}
     </p>
   );
+}
+
+/** A section drawn inside the box, at its start (a prefix) or its end (a select's chevron). */
+function frameSection(kind: string, position: 'left' | 'right', children: ReactNode): ReactNode {
+  return (
+    <div data-position={position} className={`m_82577fc2 mantine-Input-section mantine-${kind}-section`}>
+      {children}
+    </div>
+  );
+}
+
+/** What the input takes from its frame: Mantine's classes, its state and what describes it. */
+function inputLook({ id, kind, disabled, required }: Pick<InputFrameProps, 'id' | 'kind' | 'disabled' | 'required'>, hasError: boolean, describedBy: string): InputLook {
+  return {
+    id,
+    className: `m_8fb7ebe7 mantine-Input-input mantine-${kind}-input`,
+    'data-variant': 'default',
+    ...(hasError ? { 'data-error': true, 'aria-invalid': true } : {}),
+    ...(disabled ? { 'data-disabled': true, disabled: true } : {}),
+    ...(required ? { required: true } : {}),
+    ...(describedBy ? { 'aria-describedby': describedBy } : {}),
+  };
+}
+
+export function InputFrame(props: InputFrameProps) {
+  const { id, kind, size, required, withAsterisk = required, disabled, description, descriptionBelow, error, prefix, multiline, rightSection, children } = props;
+  const hasDescription = description !== undefined && description !== null && description !== '';
+  const hasError = error !== undefined && error !== '';
+  // The box's variables are rules of ../plainLook.css, by its size and data attributes; only a
+  // prefix's width, which varies, is written inline.
+  const prefixWidth = prefix ? ({ '--input-left-section-width': `calc(${prefix.widthRem}rem * var(--mantine-scale))` } as CSSProperties) : undefined;
+  const describedBy = [hasError ? `${id}-error` : '', hasDescription ? `${id}-description` : ''].filter(Boolean).join(' ');
+  const descriptionText = hasDescription && frameDescription(props);
   return (
     <div className={`m_46b77525 mantine-InputWrapper-root mantine-${kind}-root`} data-size={size} data-error={hasError || undefined}>
-      {label !== undefined && label !== '' && (
-        <label
-          className={`plain-label m_8fdc1311 mantine-InputWrapper-label mantine-${kind}-label`}
-          data-size={size}
-          data-required={withAsterisk || undefined}
-          htmlFor={id}
-          id={`${id}-label`}
-        >
-          {label}
-          {withAsterisk && (
-            <span className={`m_78a94662 mantine-InputWrapper-required mantine-${kind}-required`} aria-hidden="true">
-              {' *'}
-            </span>
-          )}
-        </label>
-      )}
+      {frameLabel({ ...props, withAsterisk })}
       {!descriptionBelow && descriptionText}
       <div
         style={prefixWidth}
@@ -99,25 +133,9 @@ export function InputFrame({ id, kind, size, label, required, withAsterisk = req
         data-pointer={rightSection ? true : undefined}
         data-with-right-section={rightSection ? true : undefined}
       >
-        {prefix && (
-          <div data-position="left" className={`m_82577fc2 mantine-Input-section mantine-${kind}-section`}>
-            {prefix.text}
-          </div>
-        )}
-        {children({
-          id,
-          className: `m_8fb7ebe7 mantine-Input-input mantine-${kind}-input`,
-          'data-variant': 'default',
-          ...(hasError ? { 'data-error': true, 'aria-invalid': true } : {}),
-          ...(disabled ? { 'data-disabled': true, disabled: true } : {}),
-          ...(required ? { required: true } : {}),
-          ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-        })}
-        {rightSection && (
-          <div data-position="right" className={`m_82577fc2 mantine-Input-section mantine-${kind}-section`}>
-            {rightSection}
-          </div>
-        )}
+        {prefix && frameSection(kind, 'left', prefix.text)}
+        {children(inputLook(props, hasError, describedBy))}
+        {rightSection && frameSection(kind, 'right', rightSection)}
       </div>
       {descriptionBelow && descriptionText}
       {hasError && (
