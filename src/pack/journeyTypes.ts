@@ -8,13 +8,16 @@ import type { InputMap } from './inputTerms';
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
 
+// Object types, not interfaces: a journey's parts are JSON, and a type (unlike an interface) can
+// be given where JSON objects are asked for (`cloneJson`, a `Record<string, unknown>`).
+
 /** A named guard, action or the like: `"name"` or `{ "type": "name", "params": {...} }`. */
 export type NamedRef = string | { type: string; params?: JsonObject };
 
 export type BackPolicy = 'allow' | 'block' | 'home';
 
 /** What the engine reads from a state's `meta`. */
-export interface StepMeta {
+export type StepMeta = {
   route?: string;
   aliases?: string[];
   params?: Record<string, string>;
@@ -28,9 +31,9 @@ export interface StepMeta {
   /** Where the step's data lives in the journey (a `/context` pointer), or `false` when what is
    * typed there is not kept (a PIN, a one-time code). The screen starts from it. */
   data?: string | false;
-}
+};
 
-export interface TransitionObject {
+export type TransitionObject = {
   target?: string | string[];
   guard?: NamedRef;
   actions?: NamedRef | NamedRef[];
@@ -41,20 +44,20 @@ export interface TransitionObject {
    * when eventless branches after it read the data. Used by paths and replays.
    */
   meta?: { example?: JsonObject; examples?: JsonObject[] };
-}
+};
 
 export type TransitionConfig = string | TransitionObject | Array<string | TransitionObject>;
 
-export interface InvokeConfig {
+export type InvokeConfig = {
   src: string;
   id?: string;
   /** The actor's input (a provider call's request), key by key, in the input vocabulary (inputMap.ts). */
   input?: InputMap;
   onDone?: TransitionConfig;
   onError?: TransitionConfig;
-}
+};
 
-export interface StateConfig {
+export type StateConfig = {
   type?: 'atomic' | 'compound' | 'final';
   id?: string;
   description?: string;
@@ -68,21 +71,21 @@ export interface StateConfig {
   exit?: NamedRef | NamedRef[];
   tags?: string[];
   meta?: StepMeta;
-}
+};
 
-export interface JourneyMeta {
+export type JourneyMeta = {
   country: string;
   title?: string;
   /** State reached by `back: "home"`; defaults to the state whose route is `/`. */
   home?: string;
   /** The shape of journey data nothing else declares, by `/context` pointer: a JSON Schema each. */
   context?: Record<string, JsonObject>;
-}
+};
 
-export interface JourneyConfig extends StateConfig {
+export type JourneyConfig = StateConfig & {
   $schema?: string;
   id: string;
   version?: string;
   context?: JsonObject;
   meta?: StepMeta & JourneyMeta;
-}
+};

@@ -1,8 +1,9 @@
 import { cloneJson, getAt, setAt } from '../pack/jsonPointer';
 import type { JsonObject } from '../pack/journeyTypes';
 import type { JourneyEmitted } from './emitted';
+import type { ActionParams } from './generated/actionParams';
 import { contextPointer, readScope, type Scope } from './scope';
-import { evaluateInputMap, type InputMap } from './inputMap';
+import { evaluateInputMap } from './inputMap';
 
 export type Context = Record<string, unknown>;
 
@@ -12,12 +13,25 @@ export interface ActionEnv {
   initialContext: Context;
 }
 
-/** An action a journey can name: its parameters (as JSON Schema), its context update, its emits. */
-export interface ActionSpec {
+export type ActionName = keyof ActionParams;
+
+/**
+ * An action a journey can name: its parameters (as JSON Schema), its context update, its emits,
+ * given params that schema holds (typed from it: generated/actionParams.ts, by `npm run validators:build`).
+ */
+export interface ActionSpec<P> {
   description: string;
   params: JsonObject;
-  update?: (scope: Scope, params: Record<string, unknown>, env: ActionEnv) => Context;
-  emit?: (scope: Scope, params: Record<string, unknown>, env: ActionEnv) => JourneyEmitted[];
+  update?: (scope: Scope, params: P, env: ActionEnv) => Context;
+  emit?: (scope: Scope, params: P, env: ActionEnv) => JourneyEmitted[];
+}
+
+type ActionTable = { [K in ActionName]: ActionSpec<ActionParams[K]> };
+
+/** What an action does with the params a journey gave it: its context update, and what it emits. */
+export interface BoundAction {
+  update?: (scope: Scope) => Context;
+  emit?: (scope: Scope) => JourneyEmitted[];
 }
 
 const readPointer = { type: 'string', pattern: '^/(context|event)(/|$)' };
@@ -40,9 +54,9 @@ function interpolate(text: string, values: Record<string, string> | undefined, s
 }
 
 /** The words a `message` action shows: the text at `from`, else `text` (or `fallback`) filled in. */
-function messageText(scope: Scope, params: Record<string, unknown>): string {
-  const found = params.from === undefined ? undefined : readScope(scope, params.from as string);
-  return typeof found === 'string' && found !== '' ? found : interpolate(String(params.text ?? params.fallback ?? ''), params.with as Record<string, string>, scope);
+function messageText(scope: Scope, params: ActionParams['message']): string {
+  const found = params.from === undefined ? undefined : readScope(scope, params.from);
+  return typeof found === 'string' && found !== '' ? found : interpolate(String(params.text ?? params.fallback ?? ''), params.with, scope);
 }
 
 /** A failed call's error id (spec 8: from its error code): the provider's code, else its status. */
@@ -56,7 +70,7 @@ export function errorIdOf(error: unknown): string | undefined {
 /**
  * The actions every journey can use. Context updates are pure: each returns the next context.
  */
-export const actions: Record<string, ActionSpec> = {
+const table: ActionTable = {
   save: {
     description: 'store the submitted form data (or the value at `from`) at `to`',
     params: {
@@ -65,7 +79,7 @@ export const actions: Record<string, ActionSpec> = {
       additionalProperties: false,
       properties: { to: writePointer, from: readPointer },
     },
-    update: (scope, { to, from }) => write(scope.context, to as string, readScope(scope, (from as string) ?? '/event/data')),
+    update: (scope, { to, from }) => write(scope.context, to, readScope(scope, from ?? '/event/data')),
   },
   assign: {
     description:
@@ -74,18 +88,20 @@ export const actions: Record<string, ActionSpec> = {
       type: 'object',
       required: ['to'],
       additionalProperties: false,
-      properties: { to: writePointer, from: readPointer, value: {}, object: { type: 'object', minProperties: 1 } },
+      // `tsType`: the generated params' type for `object`, an input map (built as a call's input is), which the schema leaves an object.
+      properties: { to: writePointer, from: readPointer, value: {}, object: { type: 'object', minProperties: 1, tsType: 'InputMap' } },
       oneOf: [{ required: ['from'] }, { required: ['value'] }, { required: ['object'] }],
     },
-    update: (scope, params) => {
-      if ('object' in params) return write(scope.context, params.to as string, evaluateInputMap(params.object as InputMap, scope));
-      return write(scope.context, params.to as string, 'from' in params ? readScope(scope, params.from as string) : params.value);
+    // The schema's oneOf gives exactly one of `from`, `value` and `object` (a JSON `value` may be null, never undefined).
+    update: (scope, { to, from, value, object }) => {
+      if (object !== undefined) return write(scope.context, to, evaluateInputMap(object, scope));
+      return write(scope.context, to, from !== undefined ? readScope(scope, from) : value);
     },
   },
   count: {
     description: 'add one to the counter at `at` (a retry counter, shown as n/3)',
     params: { type: 'object', required: ['at'], additionalProperties: false, properties: { at: writePointer } },
-    update: (scope, { at }) => write(scope.context, at as string, Number(readScope(scope, at as string) ?? 0) + 1),
+    update: (scope, { at }) => write(scope.context, at, Number(readScope(scope, at) ?? 0) + 1),
   },
   newId: {
     description: 'store a new random id (a UUID) at `to`: a sale gets one when it starts, sent as its order\'s Idempotency-Key',
@@ -95,7 +111,7 @@ export const actions: Record<string, ActionSpec> = {
       additionalProperties: false,
       properties: { to: writePointer },
     },
-    update: (scope, { to }) => write(scope.context, to as string, globalThis.crypto.randomUUID()),
+    update: (scope, { to }) => write(scope.context, to, globalThis.crypto.randomUUID()),
   },
   toggle: {
     description: 'select the item keyed by the value at `key` under `at`, or unselect it when already selected',
@@ -106,13 +122,13 @@ export const actions: Record<string, ActionSpec> = {
       properties: { at: writePointer, key: readPointer, item: readPointer },
     },
     update: (scope, { at, key, item }) => {
-      const id = String(readScope(scope, key as string) ?? '');
-      const current = (readScope(scope, at as string) as Record<string, unknown> | undefined) ?? {};
+      const id = String(readScope(scope, key) ?? '');
+      const current = (readScope(scope, at) as Record<string, unknown> | undefined) ?? {};
       const next =
         id in current
           ? Object.fromEntries(Object.entries(current).filter(([key]) => key !== id))
-          : { ...current, [id]: item === undefined ? true : (readScope(scope, item as string) ?? true) };
-      return write(scope.context, at as string, next);
+          : { ...current, [id]: item === undefined ? true : (readScope(scope, item) ?? true) };
+      return write(scope.context, at, next);
     },
   },
   message: {
@@ -150,16 +166,17 @@ export const actions: Record<string, ActionSpec> = {
       properties: {
         name: { type: 'string', minLength: 1 },
         outcome: { type: 'string', minLength: 1 },
-        fields: { type: 'object', minProperties: 1 },
+        // An input map, as `assign`'s `object` (tsType).
+        fields: { type: 'object', minProperties: 1, tsType: 'InputMap' },
       },
     },
     emit: (scope, { name, outcome, fields }, env) => [
       {
         type: 'track',
         journey: env.journey,
-        name: name as string,
-        ...(outcome ? { outcome: outcome as string } : {}),
-        ...(fields ? { fields: evaluateInputMap(fields as InputMap, scope) } : {}),
+        name,
+        ...(outcome ? { outcome } : {}),
+        ...(fields ? { fields: evaluateInputMap(fields, scope) } : {}),
       },
     ],
   },
@@ -172,7 +189,7 @@ export const actions: Record<string, ActionSpec> = {
     },
     update: (scope, { keep }, env) => {
       let next = cloneJson(env.initialContext);
-      for (const at of (keep as string[] | undefined) ?? []) {
+      for (const at of keep ?? []) {
         const kept = getAt(scope.context, contextPointer(at));
         if (kept !== undefined) next = setAt(next, contextPointer(at), kept);
       }
@@ -192,3 +209,28 @@ export const actions: Record<string, ActionSpec> = {
     emit: (_scope, _params, env) => [{ type: 'session.wiped', journey: env.journey }],
   },
 };
+
+/** The actions a journey can name, by name: each one's description and params schema (what journeys:check reads). */
+export const actions: ActionTable & { readonly [name: string]: Pick<ActionSpec<unknown>, 'description' | 'params'> } = table;
+
+const isActionName = (name: string): name is ActionName => Object.hasOwn(table, name);
+
+/**
+ * An action on the params a journey gives it (none: `{}`). journeys:check has held them to the
+ * action's params schema (its generated `action_<name>` validator) before the journey runs, so
+ * they are what ActionParams says.
+ */
+function bindNamed<K extends ActionName>(name: K, params: JsonObject, env: ActionEnv): BoundAction {
+  const { update, emit } = table[name];
+  const given = params as ActionParams[K];
+  return {
+    ...(update ? { update: (scope: Scope) => update(scope, given, env) } : {}),
+    ...(emit ? { emit: (scope: Scope) => emit(scope, given, env) } : {}),
+  };
+}
+
+/** The action a journey names, with its params; a name that is no action throws. */
+export function bindAction(name: string, params: JsonObject = {}, env: ActionEnv): BoundAction {
+  if (!isActionName(name)) throw new Error(`unknown action "${name}"`);
+  return bindNamed(name, params, env);
+}

@@ -1,13 +1,21 @@
 import { editDistance } from '../validation/editDistance';
 import type { JsonObject, NamedRef } from '../pack/journeyTypes';
+import type { GuardParams } from './generated/guardParams';
 import { readScope, type Scope } from './scope';
 
-/** A guard a journey can name: its parameters (as JSON Schema) and its test. */
-export interface GuardSpec {
+export type GuardName = keyof GuardParams;
+
+/**
+ * A guard a journey can name: its parameters (as JSON Schema) and its test, given params that
+ * schema holds (typed from it: generated/guardParams.ts, by `npm run validators:build`).
+ */
+export interface GuardSpec<P> {
   description: string;
   params: JsonObject;
-  test: (scope: Scope, params: Record<string, unknown>) => boolean;
+  test: (scope: Scope, params: P) => boolean;
 }
+
+type GuardTable = { [K in GuardName]: GuardSpec<GuardParams[K]> };
 
 const pointer = { type: 'string', pattern: '^/(context|event)(/|$)' };
 const guardRef = { $ref: 'guardRef' };
@@ -19,23 +27,33 @@ function present(value: unknown): boolean {
   return typeof value !== 'object' || Object.keys(value).length > 0;
 }
 
-function refOf(ref: NamedRef): { type: string; params: Record<string, unknown> } {
-  return typeof ref === 'string' ? { type: ref, params: {} } : { type: ref.type, params: ref.params ?? {} };
+/**
+ * A guard's test on the params a journey gives it (none: `{}`). journeys:check has held them to
+ * the guard's params schema (its generated `guard_<name>` validator) before the journey runs, so
+ * they are what GuardParams says.
+ */
+function testNamed<K extends GuardName>(name: K, scope: Scope, params: JsonObject): boolean {
+  return table[name].test(scope, params as GuardParams[K]);
+}
+
+const isGuardName = (name: string): name is GuardName => Object.hasOwn(table, name);
+
+/** Tests the guard a journey names, with its params; a name that is no guard throws. */
+export function testGuard(name: string, scope: Scope, params: JsonObject = {}): boolean {
+  if (!isGuardName(name)) throw new Error(`unknown guard "${name}"`);
+  return testNamed(name, scope, params);
 }
 
 /** Evaluates a guard reference against the registry (used by `all`, `any` and `not`). */
 export function evaluateGuard(ref: NamedRef, scope: Scope): boolean {
-  const { type, params } = refOf(ref);
-  const spec = guards[type];
-  if (!spec) throw new Error(`unknown guard "${type}"`);
-  return spec.test(scope, params);
+  return typeof ref === 'string' ? testGuard(ref, scope) : testGuard(ref.type, scope, ref.params);
 }
 
 /**
  * The generic guards every journey can use. They read data by JSON Pointer, so a rule that is
  * only a comparison stays data in the journey file; a rule that is real code gets a named guard.
  */
-export const guards: Record<string, GuardSpec> = {
+const table: GuardTable = {
   equals: {
     description: 'the value at `at` equals `value` (strings compared ignoring case with `ignoreCase`)',
     params: {
@@ -45,7 +63,7 @@ export const guards: Record<string, GuardSpec> = {
       properties: { at: pointer, value: {}, ignoreCase: { type: 'boolean' } },
     },
     test: (scope, { at, value, ignoreCase }) => {
-      const actual = readScope(scope, at as string);
+      const actual = readScope(scope, at);
       if (ignoreCase === true && typeof actual === 'string' && typeof value === 'string') {
         return actual.localeCompare(value, 'es', { sensitivity: 'accent' }) === 0;
       }
@@ -55,7 +73,7 @@ export const guards: Record<string, GuardSpec> = {
   exists: {
     description: 'the value at `at` is present (not missing, null, empty text, an empty list or object)',
     params: { type: 'object', required: ['at'], additionalProperties: false, properties: { at: pointer } },
-    test: (scope, { at }) => present(readScope(scope, at as string)),
+    test: (scope, { at }) => present(readScope(scope, at)),
   },
   matches: {
     description: 'the value at `at`, as text, matches the regular expression `pattern`',
@@ -66,8 +84,8 @@ export const guards: Record<string, GuardSpec> = {
       properties: { at: pointer, pattern: { type: 'string', minLength: 1 } },
     },
     test: (scope, { at, pattern }) => {
-      const value = readScope(scope, at as string);
-      return present(value) && new RegExp(pattern as string, 'u').test(String(value));
+      const value = readScope(scope, at);
+      return present(value) && new RegExp(pattern, 'u').test(String(value));
     },
   },
   atLeast: {
@@ -78,7 +96,7 @@ export const guards: Record<string, GuardSpec> = {
       additionalProperties: false,
       properties: { at: pointer, value: { type: 'number' } },
     },
-    test: (scope, { at, value }) => Number(readScope(scope, at as string) ?? 0) >= (value as number),
+    test: (scope, { at, value }) => Number(readScope(scope, at) ?? 0) >= value,
   },
   withinEditDistance: {
     description: 'the texts at `a` and `b` are both present and at most `max` edits apart',
@@ -89,10 +107,10 @@ export const guards: Record<string, GuardSpec> = {
       properties: { a: pointer, b: pointer, max: { type: 'integer', minimum: 0 } },
     },
     test: (scope, { a, b, max }) => {
-      const left = readScope(scope, a as string);
-      const right = readScope(scope, b as string);
+      const left = readScope(scope, a);
+      const right = readScope(scope, b);
       if (!present(left) || !present(right)) return false;
-      return editDistance(String(left), String(right)) <= (max as number);
+      return editDistance(String(left), String(right)) <= max;
     },
   },
   all: {
@@ -103,7 +121,7 @@ export const guards: Record<string, GuardSpec> = {
       additionalProperties: false,
       properties: { of: { type: 'array', minItems: 1, items: guardRef } },
     },
-    test: (scope, { of }) => (of as NamedRef[]).every((g) => evaluateGuard(g, scope)),
+    test: (scope, { of }) => of.every((g) => evaluateGuard(g, scope)),
   },
   any: {
     description: 'at least one guard in `of` passes',
@@ -113,14 +131,17 @@ export const guards: Record<string, GuardSpec> = {
       additionalProperties: false,
       properties: { of: { type: 'array', minItems: 1, items: guardRef } },
     },
-    test: (scope, { of }) => (of as NamedRef[]).some((g) => evaluateGuard(g, scope)),
+    test: (scope, { of }) => of.some((g) => evaluateGuard(g, scope)),
   },
   not: {
     description: 'the guard in `guard` fails',
     params: { type: 'object', required: ['guard'], additionalProperties: false, properties: { guard: guardRef } },
-    test: (scope, { guard }) => !evaluateGuard(guard as NamedRef, scope),
+    test: (scope, { guard }) => !evaluateGuard(guard, scope),
   },
 };
+
+/** The guards a journey can name, by name: each one's description and params schema (what journeys:check reads). */
+export const guards: GuardTable & { readonly [name: string]: Pick<GuardSpec<unknown>, 'description' | 'params'> } = table;
 
 /** Guards nested in `all`, `any` and `not`, so that lint can check them too. */
 export function nestedGuards(params: Record<string, unknown> | undefined): NamedRef[] {

@@ -1,4 +1,5 @@
 import { getAt } from '../pack/jsonPointer';
+import type { JourneyEvent } from './journeyEvents';
 
 /**
  * What a journey's JSON Pointers read: `/context/...` is the journey's data, `/event/...` the
@@ -7,7 +8,7 @@ import { getAt } from '../pack/jsonPointer';
  */
 export interface Scope {
   context: Record<string, unknown>;
-  event: { type: string } & Record<string, unknown>;
+  event: JourneyEvent;
 }
 
 export function readScope(scope: Scope, pointer: string): unknown {
