@@ -1,6 +1,5 @@
 import { hashText } from '../pack/hashText';
 import { getAt } from '../pack/jsonPointer';
-import type { JsonValue } from '../pack/journeyTypes';
 import { INPUT_TERMS, type InputMap, type InputTerm, type InputValue, type SessionName } from '../pack/inputTerms';
 
 export { INPUT_TERMS, SESSION_VALUES, type InputMap, type InputTerm, type InputValue, type SessionName, type WidgetCall } from '../pack/inputTerms';
@@ -56,71 +55,68 @@ function entriesOf(value: unknown): Array<[string, unknown]> {
   return isObject(value) ? Object.entries(value) : [];
 }
 
+/** The term of the input vocabulary whose keyword is `T`: `{ sum, of }` for `sum`. */
+type TermValue<T extends InputTerm> = Extract<InputValue, Record<T, unknown>>;
+type Evaluate<T extends InputTerm> = (value: TermValue<T>, scope: InputScope, env: InputEnv) => unknown;
+
+/** What each term of the input vocabulary evaluates to. */
+const TERMS: { [T in InputTerm]: Evaluate<T> } = {
+  value: ({ value }) => value,
+  session: ({ session }) => ({ $session: session }) satisfies SessionSlot,
+  now: (_value, _scope, env) => (env.now?.() ?? new Date()).toISOString(),
+  object: ({ object, when }, scope, env) => (when !== undefined && empty(read(scope, when)) ? undefined : evaluateInputMap(object, scope, env)),
+  list: ({ list }, scope, env) => list.map((item) => evaluate(item, scope, env)).filter((item) => !empty(item)),
+  entries: (spec, scope, env) => {
+    const extra = spec.with ? evaluateInputMap(spec.with, scope, env) : {};
+    return entriesOf(read(scope, spec.entries)).map(([key, entry]) => ({
+      ...extra,
+      ...(spec.keyAs !== undefined ? { [spec.keyAs]: key } : {}),
+      ...(spec.valueAs !== undefined ? { [spec.valueAs]: entry } : {}),
+    }));
+  },
+  sum: ({ sum, of }, scope) => {
+    const total = entriesOf(read(scope, sum)).reduce((n, [, entry]) => n + toNumber(getAt(entry, of)), 0);
+    return Math.round(total * 100) / 100;
+  },
+  first: ({ first, of }, scope) => {
+    const [head] = entriesOf(read(scope, first));
+    return head ? getAt(head[1], of) : undefined;
+  },
+  either: ({ either }, scope, env) => {
+    for (const option of either) {
+      const found = evaluate(option, scope, env);
+      // An empty list is no value either: a sale with nothing chosen falls back to the next.
+      if (!absent(found) && !(Array.isArray(found) && found.length === 0)) return found;
+    }
+    return undefined;
+  },
+  merge: ({ merge }, scope, env) => Object.assign({}, ...merge.map((part) => evaluate(part, scope, env)).filter(isObject)) as Data,
+  number: ({ number }, scope) => {
+    const found = read(scope, number);
+    return absent(found) ? undefined : toNumber(found);
+  },
+  // A date asked in three fields goes to a provider that takes one text: all or nothing, never "15//1990".
+  join: ({ join, separator = '' }, scope, env) => {
+    const parts = join.map((part) => evaluate(part, scope, env));
+    if (parts.some((part) => empty(part) || typeof part === 'object')) return undefined;
+    return parts.map(String).join(separator);
+  },
+  // Evaluated with the rest of the request: see evaluateInputMap.
+  idempotencyKey: () => undefined,
+};
+
+/**
+ * A term's value. `termOf` found its keyword in the object, and journeys:check (a step file's
+ * check, for a widget's call) has held the object to that term's shape, so it is that term.
+ */
+function evaluateTerm<T extends InputTerm>(term: T, value: InputValue, scope: InputScope, env: InputEnv): unknown {
+  return TERMS[term](value as TermValue<T>, scope, env);
+}
+
 function evaluate(value: InputValue, scope: InputScope, env: InputEnv): unknown {
   if (typeof value === 'string') return read(scope, value);
   const term = termOf(value);
-  switch (term) {
-    case 'value':
-      return (value as { value: JsonValue }).value;
-    case 'session':
-      return { $session: (value as { session: SessionName }).session } satisfies SessionSlot;
-    case 'now':
-      return (env.now?.() ?? new Date()).toISOString();
-    case 'object': {
-      const { object, when } = value as { object: InputMap; when?: string };
-      if (when !== undefined && empty(read(scope, when))) return undefined;
-      return evaluateInputMap(object, scope, env);
-    }
-    case 'list':
-      return (value as { list: InputValue[] }).list.map((item) => evaluate(item, scope, env)).filter((item) => !empty(item));
-    case 'entries': {
-      const spec = value as { entries: string; keyAs?: string; valueAs?: string; with?: InputMap };
-      const extra = spec.with ? evaluateInputMap(spec.with, scope, env) : {};
-      return entriesOf(read(scope, spec.entries)).map(([key, entry]) => ({
-        ...extra,
-        ...(spec.keyAs !== undefined ? { [spec.keyAs]: key } : {}),
-        ...(spec.valueAs !== undefined ? { [spec.valueAs]: entry } : {}),
-      }));
-    }
-    case 'sum': {
-      const { sum, of } = value as { sum: string; of: string };
-      const total = entriesOf(read(scope, sum)).reduce((n, [, entry]) => n + toNumber(getAt(entry, of)), 0);
-      return Math.round(total * 100) / 100;
-    }
-    case 'first': {
-      const { first, of } = value as { first: string; of: string };
-      const [head] = entriesOf(read(scope, first));
-      return head ? getAt(head[1], of) : undefined;
-    }
-    case 'either':
-      for (const option of (value as { either: InputValue[] }).either) {
-        const found = evaluate(option, scope, env);
-        // An empty list is no value either: a sale with nothing chosen falls back to the next.
-        if (!absent(found) && !(Array.isArray(found) && found.length === 0)) return found;
-      }
-      return undefined;
-    case 'merge': {
-      const parts = (value as { merge: InputValue[] }).merge.map((part) => evaluate(part, scope, env));
-      return Object.assign({}, ...parts.filter(isObject)) as Data;
-    }
-    case 'number': {
-      const found = read(scope, (value as { number: string }).number);
-      return absent(found) ? undefined : toNumber(found);
-    }
-    case 'join': {
-      // A date asked in three fields goes to a provider that takes one text: all or nothing,
-      // never "15//1990".
-      const { join, separator = '' } = value as { join: InputValue[]; separator?: string };
-      const parts = join.map((part) => evaluate(part, scope, env));
-      if (parts.some((part) => empty(part) || typeof part === 'object')) return undefined;
-      return parts.map(String).join(separator);
-    }
-    case 'idempotencyKey':
-      // Evaluated with the rest of the request: see evaluateInputMap.
-      return undefined;
-    default:
-      return undefined;
-  }
+  return term === undefined ? undefined : evaluateTerm(term, value, scope, env);
 }
 
 /**
@@ -137,7 +133,7 @@ export function evaluateInputMap(map: InputMap, scope: InputScope, env: InputEnv
   const keys: Array<[string, string]> = [];
   for (const [key, value] of Object.entries(map)) {
     if (termOf(value) === 'idempotencyKey') {
-      keys.push([key, (value as { idempotencyKey: string }).idempotencyKey]);
+      keys.push([key, (value as TermValue<'idempotencyKey'>).idempotencyKey]);
       out[key] = undefined;
       continue;
     }
