@@ -1,15 +1,16 @@
-import { getAdjacencyMap } from 'xstate/graph';
-import type { EventObject } from 'xstate';
+import type { AnyActorLogic } from 'xstate';
+import { getAdjacencyMap, type Step } from 'xstate/graph';
 import { activeNodes } from '../../pack/activeNodes';
 import { currentStep, type CompiledJourney, type JourneySnapshot } from '../../runtime/compileJourney';
 import { evaluateGuard, nestedGuards } from '../../runtime/guards';
 import { getAt } from '../../pack/jsonPointer';
-import { enteredLeaf, stepNodeOf, type GraphEdge, type GraphNode } from '../../pack/journeyGraph';
+import { enteredLeaf, stepNodeOf, type GraphEdge, type GraphNode, type JourneyGraph } from '../../pack/journeyGraph';
 import type { NamedRef } from '../../pack/journeyTypes';
-import { contextPointer, type Scope } from '../../runtime/scope';
+import type { JourneyEvent, PackEvent } from '../../runtime/journeyEvents';
+import { contextPointer } from '../../runtime/scope';
 
-type PathEvent = EventObject & Record<string, unknown>;
-type Adjacency = Record<string, { state: unknown; transitions: Record<string, { state: unknown; event: EventObject }> }>;
+/** An event of a path: built from a branch's example in the journey file, so any name with any values. */
+type PathEvent = PackEvent;
 
 /** One step of a path: where the journey was, and the event that moved it on. */
 export interface PathStep {
@@ -54,7 +55,30 @@ function guardReads(edges: GraphEdge[]): string[] {
 function eventsOf(edge: GraphEdge): PathEvent[] {
   const meta = edge.transition.meta;
   const examples = meta?.examples ?? [meta?.example ?? {}];
-  return examples.map((example) => ({ ...example, type: edge.event }) as PathEvent);
+  return examples.map((example) => ({ ...example, type: edge.event }));
+}
+
+/** The edges that can fire in a snapshot, innermost state first, as XState picks them. */
+function candidates(graph: JourneyGraph, snapshot: JourneySnapshot): GraphEdge[] {
+  const active = activeNodes(graph, snapshot.value);
+  const leaf = active[active.length - 1] as GraphNode;
+  const step = stepNodeOf(leaf);
+  const within = (node: GraphNode) => node === leaf || (step !== undefined && active.indexOf(node) >= active.indexOf(step));
+  const own = active.filter(within).flatMap((n) => (graph.outgoing.get(n) ?? []).filter((e) => e.kind !== 'always'));
+  // A step no transition of which (its states' included) leads out of it (a report, a
+  // bulletin, a report whose cancel reloads it) is left by its parents'.
+  const home = step ?? leaf;
+  const inStep = (node: GraphNode | undefined) => {
+    for (let n = node; n; n = n.parent) if (n === home) return true;
+    return false;
+  };
+  const stuck = own.every((e) => e.targets.length === 0) || !graph.edges.some((e) => inStep(e.source) && e.targets.some((t) => t.node !== undefined && !inStep(t.node)));
+  const out: GraphEdge[] = [];
+  for (const node of [...active].reverse()) {
+    if (!within(node) && !stuck && enteredLeaf(node) !== leaf) continue;
+    for (const edge of graph.outgoing.get(node) ?? []) if (edge.kind !== 'always') out.push(edge);
+  }
+  return out;
 }
 
 /**
@@ -81,74 +105,50 @@ export function journeyTraversal(journey: CompiledJourney) {
   const inFlight = (snapshot: JourneySnapshot) => snapshot.hasTag('busy') || activeNodes(graph, snapshot.value).some((node) => callStates.has(node));
   const terminal = (snapshot: JourneySnapshot) => snapshot.status === 'done' || currentStep(journey, snapshot)?.end === true;
 
-  /** The edges that can fire in a snapshot, innermost state first, as XState picks them. */
-  const candidates = (snapshot: JourneySnapshot): GraphEdge[] => {
-    const active = activeNodes(graph, snapshot.value);
-    const leaf = active[active.length - 1] as GraphNode;
-    const step = stepNodeOf(leaf);
-    const within = (node: GraphNode) => node === leaf || (step !== undefined && active.indexOf(node) >= active.indexOf(step));
-    const own = active.filter(within).flatMap((n) => (graph.outgoing.get(n) ?? []).filter((e) => e.kind !== 'always'));
-    // A step no transition of which (its states' included) leads out of it (a report, a
-    // bulletin, a report whose cancel reloads it) is left by its parents'.
-    const home = step ?? leaf;
-    const inStep = (node: GraphNode | undefined) => {
-      for (let n = node; n; n = n.parent) if (n === home) return true;
-      return false;
-    };
-    const stuck = own.every((e) => e.targets.length === 0) || !graph.edges.some((e) => inStep(e.source) && e.targets.some((t) => t.node !== undefined && !inStep(t.node)));
-    const out: GraphEdge[] = [];
-    for (const node of [...active].reverse()) {
-      if (!within(node) && !stuck && enteredLeaf(node) !== leaf) continue;
-      for (const edge of graph.outgoing.get(node) ?? []) if (edge.kind !== 'always') out.push(edge);
-    }
-    return out;
-  };
-
   /** Which branch an event takes: the first candidate for its type whose guard passes. */
   const branchTaken = (snapshot: JourneySnapshot, event: PathEvent): GraphEdge | undefined => {
-    const scope: Scope = { context: snapshot.context, event: event as Scope['event'] };
-    return candidates(snapshot).find((e) => e.event === event.type && (e.guard === undefined || evaluateGuard(e.guard, scope)));
+    const scope = { context: snapshot.context, event };
+    return candidates(graph, snapshot).find((e) => e.event === event.type && (e.guard === undefined || evaluateGuard(e.guard, scope)));
   };
 
   const events = (snapshot: JourneySnapshot) => {
     const out = new Map<string, PathEvent>();
-    for (const edge of candidates(snapshot)) {
+    for (const edge of candidates(graph, snapshot)) {
       for (const event of eventsOf(edge)) out.set(JSON.stringify(event), event);
     }
     return [...out.values()];
   };
 
-  // The journey machine's emitted-event types are narrower than the graph utilities expect.
-  const logic = journey.machine as unknown as Parameters<typeof getAdjacencyMap>[0];
+  // xstate/graph takes logic that emits any event (ActorLogic's emitted type is invariant), and
+  // the journey's machine emits its records (JourneyEmitted): given to it as any logic, its
+  // snapshots and events named again where it is called.
+  const logic: AnyActorLogic = journey.machine;
   return { logic, events, serialize, describe, inFlight, terminal, branchTaken };
 }
 
-/**
- * The journey's paths to its terminal steps: a set that takes every transition branch of the
- * file at least once (where the branch's example leads there), each path the shortest way from
- * the start to that branch and on to the nearest terminal step (meta.end) or final state.
- *
- * Built on xstate's graph utilities: `getAdjacencyMap` explores the machine with, in each
- * state, the events its transitions name, carrying the `meta.example` of each branch; guards
- * run for real on them. Snapshots count as the same state when their state value and every
- * context value a guard reads are equal, so retry counters unroll. Transitions declared on a
- * parent above the current step (the sidebar's `menu.*`, `session.*`) are tried from the
- * parent's first step only: that takes each once without multiplying the states explored.
- */
-export function journeyPaths(journey: CompiledJourney, options: { limit?: number } = {}): JourneyPathsResult {
-  const { graph } = journey;
-  const { logic, events, serialize, describe, inFlight, terminal, branchTaken } = journeyTraversal(journey);
-  const adjacency = getAdjacencyMap(logic, {
-    events: events as never,
-    serializeState: serialize as never,
-    limit: options.limit ?? 50_000,
-  }) as unknown as Adjacency;
+type JourneyTraversal = ReturnType<typeof journeyTraversal>;
 
-  // Shortest ways in from the start (breadth first) and out to a terminal (breadth first backwards).
-  const keys = Object.keys(adjacency);
-  const start = keys[0] as string;
-  const snapshotOf = (key: string) => adjacency[key]?.state as JourneySnapshot;
-  type Move = { from: string; to: string; event: PathEvent };
+/** One move of the explored journey: from a snapshot (by its key) to another, by an event. */
+type Move = { from: string; to: string; event: PathEvent };
+
+/**
+ * The journey explored: its snapshots by key (the first is the start) and the moves between
+ * them, in three pools: the agent's from a settled journey, then also the agent's made while a
+ * call answers, then also those the shell starts.
+ */
+interface Explored {
+  keys: string[];
+  start: string;
+  snapshotOf: (key: string) => JourneySnapshot;
+  pools: [settled: Move[], agent: Move[], all: Move[]];
+}
+
+function explore(traversal: JourneyTraversal, limit: number): Explored {
+  const { logic, events, serialize, inFlight } = traversal;
+  const adjacency = Object.entries(getAdjacencyMap<JourneySnapshot, JourneyEvent, unknown>(logic, { events, serializeState: serialize, limit }));
+  const keys = adjacency.map(([key]) => key);
+  const snapshots = new Map(adjacency.map(([key, { state }]) => [key, state]));
+  const snapshotOf = (key: string) => snapshots.get(key) as JourneySnapshot;
   // An agent starts by signing in: the events the shell sends by itself at any moment (`app.*`,
   // a page opened at /redirect) come last, so a shortest way in takes them only for their own branch.
   const byShell = (event: PathEvent) => (event.type.startsWith('app.') ? 1 : 0);
@@ -158,19 +158,22 @@ export function journeyPaths(journey: CompiledJourney, options: { limit?: number
   const busy = new Map(keys.map((key) => [key, inFlight(snapshotOf(key))]));
   const whileBusy = (move: Move) => !isCallEvent(move.event.type) && busy.get(move.from) === true;
   const tier = (move: Move) => (byShell(move.event) === 1 ? 2 : whileBusy(move) ? 1 : 0);
-  const moves: Move[] = keys
-    .flatMap((from) =>
-      Object.values(adjacency[from]?.transitions ?? {}).map(({ state, event }) => ({ from, to: serialize(state as JourneySnapshot), event: event as PathEvent })),
-    )
+  const moves: Move[] = adjacency
+    .flatMap(([from, { transitions }]) => Object.values<Step<JourneySnapshot, JourneyEvent>>(transitions).map(({ state, event }) => ({ from, to: serialize(state), event })))
     .sort((a, b) => tier(a) - tier(b));
-  // Breadth first, the agent's own moves from a settled journey first, then those made while a
-  // call answers, then any the shell starts: a state the agent can reach (or leave) by itself is
-  // never reached (or left) through a shell event.
-  const settledMoves = moves.filter((m) => tier(m) === 0);
-  const agentMoves = moves.filter((m) => tier(m) <= 1);
+  return { keys, start: keys[0] as string, snapshotOf, pools: [moves.filter((m) => tier(m) === 0), moves.filter((m) => tier(m) <= 1), moves] };
+}
+
+/**
+ * The shortest way into each snapshot from the start, and out of it to a terminal one: breadth
+ * first, the agent's own moves from a settled journey first, then those made while a call
+ * answers, then any the shell starts, so that a state the agent can reach (or leave) by itself is
+ * never reached (or left) through a shell event.
+ */
+function shortestWays({ keys, start, snapshotOf, pools }: Explored, terminal: JourneyTraversal['terminal']) {
   const spread = (seeds: string[], known: { has: (k: string) => boolean }, step: (key: string, pool: Move[]) => string[]) => {
-    for (const pool of [settledMoves, agentMoves, moves]) {
-      for (let frontier = pool === settledMoves ? seeds : keys.filter((k) => known.has(k)); frontier.length > 0; ) frontier = frontier.flatMap((key) => step(key, pool));
+    for (const pool of pools) {
+      for (let frontier = pool === pools[0] ? seeds : keys.filter((k) => known.has(k)); frontier.length > 0; ) frontier = frontier.flatMap((key) => step(key, pool));
     }
   };
   const inbound = new Map<string, Move>();
@@ -191,12 +194,6 @@ export function journeyPaths(journey: CompiledJourney, options: { limit?: number
       return [move.from];
     }),
   );
-
-  const stepOf = (move: Move): PathStep => {
-    const from = snapshotOf(move.from);
-    const edge = branchTaken(from, move.event);
-    return { ...describe(from), label: edge?.label ?? move.event.type, event: move.event };
-  };
   const wayIn = (key: string): Move[] => {
     const way: Move[] = [];
     for (let at = key; at !== start; ) {
@@ -211,48 +208,81 @@ export function journeyPaths(journey: CompiledJourney, options: { limit?: number
     for (let move = outbound.get(key); move; move = outbound.get(move.to)) way.push(move);
     return way;
   };
+  return { reached, leavesToEnd: (key: string) => outbound.has(key), wayIn, wayOut };
+}
 
-  // For each branch of the file, the first move (nearest the start) that takes it.
-  // (Taken from a settled journey where it can be.)
+/** For each branch of the file, the first move (nearest the start) that takes it, from a settled journey where it can be. */
+function firstMoves({ snapshotOf, pools }: Explored, ways: ReturnType<typeof shortestWays>, branchTaken: JourneyTraversal['branchTaken']): Map<GraphEdge, Move> {
   const cover = new Map<GraphEdge, Move>();
-  const byDistance = [...reached];
-  for (const pool of [settledMoves, moves]) {
+  const byDistance = [...ways.reached];
+  for (const pool of [pools[0], pools[2]]) {
     for (const key of byDistance) {
       for (const move of pool) {
-        if (move.from !== key || !outbound.has(move.to)) continue;
+        if (move.from !== key || !ways.leavesToEnd(move.to)) continue;
         const edge = branchTaken(snapshotOf(key), move.event);
         if (edge && !cover.has(edge)) cover.set(edge, move);
       }
     }
   }
+  return cover;
+}
 
+/**
+ * One path per branch (the way in to its move, the move, the way out), a way taken by two
+ * branches kept once; named by the state it ends at and its branch, two branches alike in
+ * state, event and target (told apart by their guards only) given their order among such
+ * branches as a suffix.
+ */
+function pathsOf(explored: Explored, ways: ReturnType<typeof shortestWays>, cover: Map<GraphEdge, Move>, traversal: JourneyTraversal): JourneyPath[] {
+  const { describe, branchTaken } = traversal;
+  const stepOf = (move: Move): PathStep => {
+    const from = explored.snapshotOf(move.from);
+    const edge = branchTaken(from, move.event);
+    return { ...describe(from), label: edge?.label ?? move.event.type, event: move.event };
+  };
   const seen = new Set<string>();
   const paths: JourneyPath[] = [];
   for (const [edge, move] of cover) {
-    const way = [...wayIn(move.from), move, ...wayOut(move.to)];
-    const last = way.length > 0 ? (way[way.length - 1] as Move).to : start;
-    const end = describe(snapshotOf(last));
-    const path: JourneyPath = { name: `${keyOf(end.stateId)}/${branchName(edge)}`, steps: way.map(stepOf), end };
+    const way = [...ways.wayIn(move.from), move, ...ways.wayOut(move.to)];
+    const last = way.length > 0 ? (way[way.length - 1] as Move).to : explored.start;
+    const end = describe(explored.snapshotOf(last));
     const key = JSON.stringify(way.map((m) => [m.from, m.event]));
-    if (!seen.has(key)) {
-      seen.add(key);
-      paths.push(path);
-    }
+    if (seen.has(key)) continue;
+    seen.add(key);
+    paths.push({ name: `${keyOf(end.stateId)}/${branchName(edge)}`, steps: way.map(stepOf), end });
   }
-  // Two branches alike in state, event and target (told apart by their guards only) get their
-  // order among such branches as a suffix.
   const named = new Map<string, number>();
   for (const path of paths) {
     const n = (named.get(path.name) ?? 0) + 1;
     named.set(path.name, n);
     if (n > 1) path.name = `${path.name}#${n}`;
   }
-  const kept = paths;
+  return paths;
+}
+
+/**
+ * The journey's paths to its terminal steps: a set that takes every transition branch of the
+ * file at least once (where the branch's example leads there), each path the shortest way from
+ * the start to that branch and on to the nearest terminal step (meta.end) or final state.
+ *
+ * Built on xstate's graph utilities: `getAdjacencyMap` explores the machine with, in each
+ * state, the events its transitions name, carrying the `meta.example` of each branch; guards
+ * run for real on them. Snapshots count as the same state when their state value and every
+ * context value a guard reads are equal, so retry counters unroll. Transitions declared on a
+ * parent above the current step (the sidebar's `menu.*`, `session.*`) are tried from the
+ * parent's first step only: that takes each once without multiplying the states explored.
+ */
+export function journeyPaths(journey: CompiledJourney, options: { limit?: number } = {}): JourneyPathsResult {
+  const traversal = journeyTraversal(journey);
+  const explored = explore(traversal, options.limit ?? 50_000);
+  const ways = shortestWays(explored, traversal.terminal);
+  const cover = firstMoves(explored, ways, traversal.branchTaken);
+  const paths = pathsOf(explored, ways, cover, traversal);
   // The agent's ways first (from the sign-in), then those the shell starts; by end, then length.
   const shellStarted = (p: JourneyPath) => (p.steps[0]?.event.type.startsWith('app.') ? 1 : 0);
-  kept.sort((a, b) => shellStarted(a) - shellStarted(b) || (a.end.route ?? '').localeCompare(b.end.route ?? '') || a.steps.length - b.steps.length);
-  const uncovered = graph.edges.filter((e) => e.kind !== 'always' && !cover.has(e));
-  return { paths: kept, uncovered };
+  paths.sort((a, b) => shellStarted(a) - shellStarted(b) || (a.end.route ?? '').localeCompare(b.end.route ?? '') || a.steps.length - b.steps.length);
+  const uncovered = journey.graph.edges.filter((e) => e.kind !== 'always' && !cover.has(e));
+  return { paths, uncovered };
 }
 
 /** What the journey does by itself, not the agent: a call's answer, a delay that passed. */
