@@ -4,6 +4,7 @@ import { memo, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { appTitle, sidebar } from 'virtual:country';
 import { IdleGuard } from './IdleGuard';
 import { currentStep } from '../runtime/compileJourney';
+import type { ShellEvent } from '../runtime/journeyEvents';
 import { isBusy } from './journeyBusy';
 import { useJourneyRuntime, useJourneyValue } from './journeyContext';
 
@@ -34,7 +35,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   // Stable, so that the sidebar is not drawn again on every step change (SidebarEntries is memo).
   const pick = useCallback((event: string) => {
     close();
-    actor.send({ type: event } as never);
+    actor.send({ type: event });
   }, [actor, close]);
   // The session sealed and downloaded; the sealing code is loaded only now (not in the first screens' bundle).
   const exportSession = useCallback(async () => {
@@ -48,7 +49,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       setExporting('failed');
     }
   }, [sessionRecord]);
-  const expire = useCallback(() => actor.send({ type: 'session.idle' } as never), [actor]);
+  const expire = useCallback(() => actor.send({ type: 'session.idle' } satisfies ShellEvent), [actor]);
   // Escape closes the open menu, as it closes a list or a calendar (a keyboard or switch user
   // would otherwise have to find the burger again).
   useEffect(() => {

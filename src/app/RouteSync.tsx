@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { currentStep, routeOf } from '../runtime/compileJourney';
 import { routeMatches } from '../pack/routes';
+import type { NavBackEvent } from '../runtime/journeyEvents';
 import { whenIdle } from '../screens/whenIdle';
 import { withInspect } from './inspectMode';
 import { useJourney } from './journeyContext';
@@ -48,7 +49,7 @@ export function RouteSync() {
       const path = browserPath();
       const before = routeNow();
       if (!before || routeMatches(before, path)) return;
-      actor.send({ type: 'nav.back', route: path } as never);
+      actor.send({ type: 'nav.back', route: path } satisfies NavBackEvent);
       const after = routeNow();
       shown.current = after;
       if (after && !routeMatches(after, path)) window.history.replaceState(null, '', withInspect(after));

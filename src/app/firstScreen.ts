@@ -1,7 +1,8 @@
 import type { FirstScreen } from '../pack/firstScreen';
+import type { PackEvent } from '../runtime/journeyEvents';
 
-/** What the screen hands over when the agent sends it: the step's button event with its data. */
-export interface FirstScreenEvent {
+/** What the screen hands over when the agent sends it: the step's button event (the step file names it) with its data. */
+export interface FirstScreenEvent extends PackEvent {
   type: string;
   data: Record<string, string>;
 }

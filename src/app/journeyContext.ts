@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { createContext, useContext } from 'react';
 import { currentStep } from '../runtime/compileJourney';
+import type { JourneyEvent } from '../runtime/journeyEvents';
 import { isBusy } from './journeyBusy';
 import type { JourneyRuntime } from './journeyRuntime';
 
@@ -20,7 +21,7 @@ export function useJourney() {
   const busy = useSelector(runtime.actor, isBusy);
   const step = currentStep(runtime.journey, snapshot);
   const context = snapshot.context as Record<string, unknown> & { ui?: { message?: string | null } };
-  return { ...runtime, snapshot, step, busy, context, send: (event: { type: string } & Record<string, unknown>) => runtime.actor.send(event as never) };
+  return { ...runtime, snapshot, step, busy, context, send: (event: JourneyEvent) => runtime.actor.send(event) };
 }
 
 /** The running journey itself (its actor, journey and calls), without subscribing to its changes. */

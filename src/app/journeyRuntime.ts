@@ -9,6 +9,8 @@ import { callOperation, type CallInput } from '../api/callOperation';
 import { operations } from 'virtual:country/operations';
 import { operationWithRole } from '../api/operationTable';
 import { compileJourney } from '../runtime/compileJourney';
+import type { CallLogic } from '../runtime/machineSetup';
+import type { ShellEvent } from '../runtime/journeyEvents';
 import { persistJourney, restoreJourney } from '../runtime/persistence';
 import { connectAnalytics, loadTagManager } from './analytics';
 import { isBusy } from './journeyBusy';
@@ -21,10 +23,13 @@ import { DEPLOY_VERSION } from './trackingRecords';
 /** A tester's inspector (inspectChannel.ts: where the journey is, for the studio), when the page is opened with `?inspect`. */
 export type Inspect = ActorOptions<AnyActorLogic>['inspect'];
 
-/** The device's position, asked when a sale starts (spec 2.3: a new client needs it). */
-const deviceLocation = fromPromise<{ latitude: number; longitude: number }>(
+/**
+ * The device's position, asked when a sale starts (spec 2.3: a new client needs it). A call as
+ * the journey invokes one (CallLogic): the journey reads its answer through its pointers.
+ */
+const deviceLocation: CallLogic = fromPromise<unknown, Record<string, unknown>>(
   () =>
-    new Promise((resolve, reject) => {
+    new Promise<{ latitude: number; longitude: number }>((resolve, reject) => {
       if (!navigator.geolocation) {
         reject({ code: 'UNAVAILABLE', message: 'no geolocation' });
         return;
@@ -78,7 +83,7 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
     // 401 said "No autorizado" over the journey's own end of it ("Tu sesión terminó por
     // inactividad"). The sign-out's answer, 401 or not, takes the journey where it goes.
     onUnauthorized: () => {
-      if (signingOut === 0) actor.send({ type: 'session.unauthorized' });
+      if (signingOut === 0) actor.send({ type: 'session.unauthorized' } satisfies ShellEvent);
     },
     // An answer that is not this session's (spec section 4): wiped, back to `/`. The provider is
     // asked to end the session too, so that its cookie dies with it: the logout is signed with
@@ -87,10 +92,10 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
     onIntegrityMismatch: () => {
       // The sign-out, sent the country's code.
       if (signOut && signingOut === 0) void call(signOut, { country });
-      actor.send({ type: 'session.mismatch' });
+      actor.send({ type: 'session.mismatch' } satisfies ShellEvent);
     },
     // The provider in maintenance: the journey takes the agent to its maintenance step.
-    onMaintenance: () => actor.send({ type: 'app.maintenance' }),
+    onMaintenance: () => actor.send({ type: 'app.maintenance' } satisfies ShellEvent),
     keyring: indexedDbKeyring(),
     // Error tracking (spec section 8), when the country's shell tracks.
     onCallFailed: (failure) => reportFailure?.(failure),
@@ -109,8 +114,8 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
   const session: ApiSession = saved.sealedPin ? { sealedPin: saved.sealedPin } : {};
   const actors = { ...createApiActors(operations, call, session, { pinKey: async () => (await clients.publicKeys()).key }), 'device.location': deviceLocation };
   const restored = restoreJourney(journey, saved.journey);
-  const machine = journey.machine.provide({ actors: actors as never });
-  const actor = createActor(machine, { ...(restored.ok ? { snapshot: restored.snapshot as never } : {}), ...(inspect ? { inspect } : {}) });
+  const machine = journey.machine.provide({ actors });
+  const actor = createActor(machine, { ...(restored.ok ? { snapshot: restored.snapshot } : {}), ...(inspect ? { inspect } : {}) });
   // The agent's events, for a tester to export and replay (src/app/sessionRecorder.ts): kept in
   // the same sealed text as the snapshot, and resumed only with it (a record that does not lead
   // to the restored snapshot would not replay to it).

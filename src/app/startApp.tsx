@@ -4,6 +4,7 @@ import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import type { JourneyEvent } from '../runtime/journeyEvents';
 import { createJourneyRuntime } from './journeyRuntime';
 import { STORAGE_KEY } from './journeyStorageKey';
 import { openingEvents } from './openingEvents';
@@ -28,7 +29,7 @@ async function inspector() {
  * already did on the page's own first screen (the PIN sent), handed to the journey as it starts.
  * Resolves once the app has drawn its first screen.
  */
-export async function startApp(root: HTMLElement, firstEvents: ReadonlyArray<{ type: string }> = []): Promise<void> {
+export async function startApp(root: HTMLElement, firstEvents: readonly JourneyEvent[] = []): Promise<void> {
   /** The nonce the page's Content Security Policy admits style elements with (sandbox server). */
   const styleNonce = document.querySelector<HTMLMetaElement>('meta[name="csp-nonce"]')?.content;
   // Mantine's modals lock scrolling with a style element written by react-style-singleton, which
@@ -38,7 +39,7 @@ export async function startApp(root: HTMLElement, firstEvents: ReadonlyArray<{ t
   const runtime = createJourneyRuntime(store, inspect);
   // A page opened at /redirect (the provider sending the agent back) tells the journey so; then
   // what the agent did before the app was here. Sent once: a journey's calls must not be made twice.
-  for (const event of [...openingEvents(decodeURI(window.location.pathname)), ...firstEvents]) runtime.actor.send(event as never);
+  for (const event of [...openingEvents(decodeURI(window.location.pathname)), ...firstEvents]) runtime.actor.send(event);
   await new Promise<void>((drawn) =>
     createRoot(root).render(
       <StrictMode>
