@@ -13,7 +13,7 @@ const URL_AT_THE_LATEST_MS = 200;
 const browserPath = () => decodeURI(window.location.pathname);
 
 /**
- * Keeps the URL a projection of the journey's state (DESIGN.md): the machine decides, the URL
+ * Keeps the URL a projection of the journey's state (docs/architecture.md): the machine decides, the URL
  * follows, so no router is needed. Browser back and forward (popstate) send `nav.back` with the
  * path the browser went to, and the step's back policy decides; a page opened at a URL (a deep
  * link to a step not reached, a reload) shows the journey's current step instead.

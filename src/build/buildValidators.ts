@@ -1,7 +1,7 @@
 /**
  * `npm run validators:build`: compiles the journey, step and country meta-schemas and the params schema
  * of every named guard and action into one standalone ES module, `src/checker/generated/validators.js`,
- * so checking a journey compiles no schema at run time (DESIGN.md: budgets; no ajv compiler
+ * so checking a journey compiles no schema at run time (docs/architecture.md, budgets: no ajv compiler
  * where it is not needed). The file is generated, never edited by hand; a test fails when it
  * is out of date with the schemas.
  */

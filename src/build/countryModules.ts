@@ -1,5 +1,5 @@
 /**
- * The Vite plugin that makes a build one country's (DESIGN.md: the country build). The app reads
+ * The Vite plugin that makes a build one country's (docs/architecture.md). The app reads
  * its country only through these build-time modules, so a build holds that country's journey,
  * steps, reference data and nothing of another's:
  *

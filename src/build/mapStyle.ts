@@ -1,5 +1,5 @@
 /**
- * The street style maplibre-gl draws on the map step (DESIGN.md, Maps), chosen at build time:
+ * The street style maplibre-gl draws on the map step, chosen at build time:
  * `VITE_MAP_STYLE`, a MapLibre style's URL (`https://...`, or a path on the app's own server such
  * as `/map/style.json`), `offline` for no streets at all; by default OpenFreeMap's public
  * "liberty" style (no key, no account, no cookies; style, tiles, sprites and glyphs all on
