@@ -133,11 +133,8 @@ function normalize(config: TransitionConfig, pointer: string): Array<{ t: Transi
   return Array.isArray(config) ? config.map((item, i) => one(item, `${pointer}/${i}`)) : [one(config, pointer)];
 }
 
-/**
- * Builds the graph of a journey file that passed the meta-schema. Targets that do not resolve
- * are kept with `node: undefined` so that lint can name them.
- */
-export function buildJourneyGraph(config: JourneyConfig): JourneyGraph {
+/** Every state of a journey, outermost first in file order, and each by its id. */
+function stateNodes(config: JourneyConfig): { nodes: GraphNode[]; byId: Map<string, GraphNode> } {
   const nodes: GraphNode[] = [];
   const byId = new Map<string, GraphNode>();
   const visit = (cfg: StateConfig, key: string, path: string[], pointer: string, parent: GraphNode | undefined) => {
@@ -159,7 +156,54 @@ export function buildJourneyGraph(config: JourneyConfig): JourneyGraph {
     }
   };
   visit(config, config.id, [], '', undefined);
+  return { nodes, byId };
+}
 
+/** What a transition is taken on, as GraphEdge says it: its kind, XState event, label and the call it answers. */
+type EdgeEvent = Pick<GraphEdge, 'kind' | 'event' | 'label' | 'invoke'>;
+
+/** Adds the branches of one transition as written (a target, an object or a list of them) to the graph, its targets resolved. */
+function addEdges(graph: JourneyGraph, source: GraphNode, on: EdgeEvent, transitions: TransitionConfig | undefined, pointer: string): void {
+  if (transitions === undefined) return;
+  normalize(transitions, pointer).forEach(({ t, pointer: at, targetPointer }, branch) => {
+    const targets = asList(t.target).map((text, i) => ({
+      text,
+      pointer: Array.isArray(t.target) ? `${targetPointer}/${i}` : targetPointer,
+      node: resolveTarget(graph, source, text),
+    }));
+    const { kind, event, label, invoke } = on;
+    const edge: GraphEdge = { source, kind, event, label, pointer: at, branch, transition: t, targets, guard: t.guard, actions: asList(t.actions), invoke };
+    graph.edges.push(edge);
+    graph.outgoing.get(source)?.push(edge);
+  });
+}
+
+/** A state's transitions in the graph (`on`, `always`, `after`, then each call's onDone and onError), its calls in `invokes`. */
+function addStateEdges(graph: JourneyGraph, node: GraphNode): void {
+  const cfg = node.config;
+  for (const [event, t] of Object.entries(cfg.on ?? {})) {
+    addEdges(graph, node, { kind: 'on', event, label: event, invoke: undefined }, t, `${node.pointer}/on${toPointer([event])}`);
+  }
+  addEdges(graph, node, { kind: 'always', event: '', label: 'always', invoke: undefined }, cfg.always, `${node.pointer}/always`);
+  for (const [delay, t] of Object.entries(cfg.after ?? {})) {
+    addEdges(graph, node, { kind: 'after', event: `xstate.after.${delay}.${node.id}`, label: `after ${delay}`, invoke: undefined }, t, `${node.pointer}/after${toPointer([delay])}`);
+  }
+  asList(cfg.invoke).forEach((invoke, i) => {
+    const pointer = Array.isArray(cfg.invoke) ? `${node.pointer}/invoke/${i}` : `${node.pointer}/invoke`;
+    const id = invokeIdOf(invoke);
+    graph.invokes.push({ node, invoke, id, pointer });
+    const ref = { src: invoke.src, id, pointer };
+    addEdges(graph, node, { kind: 'done', event: `xstate.done.actor.${id}`, label: `done ${invoke.src}`, invoke: ref }, invoke.onDone, `${pointer}/onDone`);
+    addEdges(graph, node, { kind: 'error', event: `xstate.error.actor.${id}`, label: `error ${invoke.src}`, invoke: ref }, invoke.onError, `${pointer}/onError`);
+  });
+}
+
+/**
+ * Builds the graph of a journey file that passed the meta-schema. Targets that do not resolve
+ * are kept with `node: undefined` so that lint can name them.
+ */
+export function buildJourneyGraph(config: JourneyConfig): JourneyGraph {
+  const { nodes, byId } = stateNodes(config);
   const graph: JourneyGraph = {
     id: config.id,
     config,
@@ -170,61 +214,7 @@ export function buildJourneyGraph(config: JourneyConfig): JourneyGraph {
     outgoing: new Map(nodes.map((n) => [n, []])),
     invokes: [],
   };
-
-  const addEdges = (
-    source: GraphNode,
-    kind: GraphEdge['kind'],
-    event: string,
-    label: string,
-    transitions: TransitionConfig | undefined,
-    pointer: string,
-    invoke?: GraphEdge['invoke'],
-  ) => {
-    if (transitions === undefined) return;
-    normalize(transitions, pointer).forEach(({ t, pointer: at, targetPointer }, branch) => {
-      const targetTexts = asList(t.target);
-      const targets = targetTexts.map((text, i) => ({
-        text,
-        pointer: Array.isArray(t.target) ? `${targetPointer}/${i}` : targetPointer,
-        node: resolveTarget(graph, source, text),
-      }));
-      const edge: GraphEdge = {
-        source,
-        kind,
-        event,
-        label,
-        pointer: at,
-        branch,
-        transition: t,
-        targets,
-        guard: t.guard,
-        actions: asList(t.actions),
-        invoke,
-      };
-      graph.edges.push(edge);
-      graph.outgoing.get(source)?.push(edge);
-    });
-  };
-
-  for (const node of nodes) {
-    const cfg = node.config;
-    for (const [event, t] of Object.entries(cfg.on ?? {})) {
-      addEdges(node, 'on', event, event, t, `${node.pointer}/on${toPointer([event])}`);
-    }
-    addEdges(node, 'always', '', 'always', cfg.always, `${node.pointer}/always`);
-    for (const [delay, t] of Object.entries(cfg.after ?? {})) {
-      addEdges(node, 'after', `xstate.after.${delay}.${node.id}`, `after ${delay}`, t, `${node.pointer}/after${toPointer([delay])}`);
-    }
-    const invokes = asList(cfg.invoke);
-    invokes.forEach((invoke, i) => {
-      const pointer = Array.isArray(cfg.invoke) ? `${node.pointer}/invoke/${i}` : `${node.pointer}/invoke`;
-      const id = invokeIdOf(invoke);
-      graph.invokes.push({ node, invoke, id, pointer });
-      const ref = { src: invoke.src, id, pointer };
-      addEdges(node, 'done', `xstate.done.actor.${id}`, `done ${invoke.src}`, invoke.onDone, `${pointer}/onDone`, ref);
-      addEdges(node, 'error', `xstate.error.actor.${id}`, `error ${invoke.src}`, invoke.onError, `${pointer}/onError`, ref);
-    });
-  }
+  for (const node of nodes) addStateEdges(graph, node);
   return graph;
 }
 
