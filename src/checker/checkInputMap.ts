@@ -137,53 +137,92 @@ function requestTarget(operation: CallContract): Target {
   return { where: `the request of ${operation.operationId}`, properties, required, open: operation.body !== undefined && body.open, ...(multipart ? { files } : {}) };
 }
 
-function checkValue(value: InputValue, schema: Schema | undefined, at: string, roots: readonly string[], problems: Problem[]): void {
-  if (typeof value === 'string') {
-    const root = pointerSegments(value)[0];
-    if (root === undefined || !roots.includes(root)) {
-      problems.push({ pointer: at, message: `a pointer here starts with ${roots.map((r) => `"/${r}"`).join(' or ')}` });
-    }
-    return;
-  }
-  if (!isObject(value)) {
-    problems.push({ pointer: at, message: 'must be a JSON Pointer or a term such as {"value": ...}' });
-    return;
-  }
+/** A pointer's problem: it reads what this input may not (`roots`: `/context`, `/event`, `/form`...). */
+function pointerProblem(pointer: string, at: string, roots: readonly string[]): Problem | undefined {
+  const root = pointerSegments(pointer)[0];
+  if (root !== undefined && roots.includes(root)) return undefined;
+  return { pointer: at, message: `a pointer here starts with ${roots.map((r) => `"/${r}"`).join(' or ')}` };
+}
+
+/** The term a value that is no pointer is, or why it is none (not an object, no term's keyword, two of them). */
+function termIn(value: InputValue, at: string): { term: InputTerm; v: Record<string, unknown> } | { problem: Problem } {
+  if (!isObject(value)) return { problem: { pointer: at, message: 'must be a JSON Pointer or a term such as {"value": ...}' } };
   const keywords = Object.keys(value).filter((k) => (INPUT_TERMS as readonly string[]).includes(k));
   const term = termOf(value);
-  if (keywords.length !== 1 || term === undefined) {
-    problems.push({
+  if (keywords.length === 1 && term !== undefined) return { term, v: value as Record<string, unknown> };
+  return {
+    problem: {
       pointer: at,
       message: keywords.length === 0 ? `not a term: it needs one of ${INPUT_TERMS.map((t) => `"${t}"`).join(', ')}` : `one term at a time: ${keywords.map((k) => `"${k}"`).join(' and ')} together`,
-    });
-    return;
-  }
+    },
+  };
+}
+
+/** A term's options it does not take, and the ones it needs and lacks. */
+function optionProblems(v: Record<string, unknown>, term: InputTerm, at: string): Problem[] {
   const { allowed, needed } = OPTIONS[term];
-  for (const key of Object.keys(value)) {
+  const problems: Problem[] = [];
+  for (const key of Object.keys(v)) {
     if (key !== term && !allowed.includes(key)) {
       problems.push({ pointer: `${at}${escape(key)}`, message: `"${key}" is not an option of "${term}"${allowed.length ? `; it takes ${allowed.map((a) => `"${a}"`).join(', ')}` : ''}`, atName: true });
     }
   }
-  for (const key of needed) if (!(key in value)) problems.push({ pointer: at, message: `"${term}" needs "${key}"` });
-  const v = value as Record<string, unknown>;
+  for (const key of needed) if (!(key in v)) problems.push({ pointer: at, message: `"${term}" needs "${key}"` });
+  return problems;
+}
+
+/** A constant, or what a term gives, of a type the provider does not expect here. */
+function resultTypeProblem(v: Record<string, unknown>, term: InputTerm, schema: Schema | undefined, at: string): Problem | undefined {
   const allowedTypes = typesOf(schema);
   const resultType = term === 'value' ? jsonType(v.value) : RESULT_TYPE[term];
-  if (allowedTypes && resultType && !fits(resultType, allowedTypes, term === 'value')) {
-    const expected = allowedTypes.map((t) => typeWords[t] ?? t).join(' or ');
-    problems.push({
-      pointer: term === 'value' ? `${at}/value` : at,
-      message: term === 'value' ? `the provider expects ${expected} here, not ${JSON.stringify(v.value)}` : `"${term}" gives ${typeWords[resultType] ?? resultType}; the provider expects ${expected} here`,
-    });
-    return;
-  }
+  if (!allowedTypes || !resultType || fits(resultType, allowedTypes, term === 'value')) return undefined;
+  const expected = allowedTypes.map((t) => typeWords[t] ?? t).join(' or ');
+  return {
+    pointer: term === 'value' ? `${at}/value` : at,
+    message: term === 'value' ? `the provider expects ${expected} here, not ${JSON.stringify(v.value)}` : `"${term}" gives ${typeWords[resultType] ?? resultType}; the provider expects ${expected} here`,
+  };
+}
+
+/** A constant the provider's choices (`enum`) do not have, a session value the app does not keep. */
+function constantProblems(v: Record<string, unknown>, term: InputTerm, schema: Schema | undefined, at: string): Problem[] {
+  const problems: Problem[] = [];
   if (term === 'value' && schema && Array.isArray(schema.enum) && !(schema.enum as unknown[]).some((e) => JSON.stringify(e) === JSON.stringify(v.value))) {
     problems.push({ pointer: `${at}/value`, message: `${JSON.stringify(v.value)} is not one of ${(schema.enum as unknown[]).map((e) => JSON.stringify(e)).join(', ')}` });
   }
   if (term === 'session' && !(SESSION_VALUES as readonly string[]).includes(String(v.session))) {
     problems.push({ pointer: `${at}/session`, message: `unknown session value "${String(v.session)}"${suggestion(String(v.session), SESSION_VALUES)}` });
   }
-  const pointerOptions = ['entries', 'sum', 'first', 'number', 'idempotencyKey', 'when'].filter((k) => typeof v[k] === 'string');
-  for (const key of pointerOptions) checkValue(v[key] as string, undefined, `${at}${escape(key)}`, roots, problems);
+  return problems;
+}
+
+/** The options of a term that are pointers when they are text (`first`'s list, `when`...). */
+const POINTER_OPTIONS = ['entries', 'sum', 'first', 'number', 'idempotencyKey', 'when'];
+
+function checkValue(value: InputValue, schema: Schema | undefined, at: string, roots: readonly string[], problems: Problem[]): void {
+  if (typeof value === 'string') {
+    const problem = pointerProblem(value, at, roots);
+    if (problem) problems.push(problem);
+    return;
+  }
+  const found = termIn(value, at);
+  if ('problem' in found) {
+    problems.push(found.problem);
+    return;
+  }
+  const { term, v } = found;
+  problems.push(...optionProblems(v, term, at));
+  const mismatch = resultTypeProblem(v, term, schema, at);
+  if (mismatch) {
+    problems.push(mismatch);
+    return;
+  }
+  problems.push(...constantProblems(v, term, schema, at));
+  for (const key of POINTER_OPTIONS) if (typeof v[key] === 'string') checkValue(v[key] as string, undefined, `${at}${escape(key)}`, roots, problems);
+  checkTermParts(v, term, schema, at, roots, problems);
+}
+
+/** The values inside a term, each against what the provider expects there: an object's keys, a list's items, the parts of `either`, `join` and `merge`, the entries' `with`. */
+function checkTermParts(v: Record<string, unknown>, term: InputTerm, schema: Schema | undefined, at: string, roots: readonly string[], problems: Problem[]): void {
   const items = isObject(schema?.items) ? (schema?.items as Schema) : undefined;
   switch (term) {
     case 'object':
@@ -205,19 +244,22 @@ function checkValue(value: InputValue, schema: Schema | undefined, at: string, r
         else checkValue(part, { type: 'object' }, `${at}/merge/${i}`, roots, problems);
       });
       break;
-    case 'entries': {
-      const target = targetOf(items, 'each entry');
-      if (v.with) checkMap(v.with as InputMap, { ...target, required: [] }, `${at}/with`, roots, problems);
-      for (const key of ['keyAs', 'valueAs']) {
-        const name = v[key];
-        if (typeof name === 'string' && !target.open && !(name in target.properties)) {
-          problems.push({ pointer: `${at}/${key}`, message: `"${name}" is not a property of ${target.where}${suggestion(name, Object.keys(target.properties))}` });
-        }
-      }
+    case 'entries':
+      checkEntries(v, targetOf(items, 'each entry'), at, roots, problems);
       break;
-    }
     default:
       break;
+  }
+}
+
+/** An `entries` term's `with` against each entry's properties (not for what it lacks), and the names of `keyAs` and `valueAs`. */
+function checkEntries(v: Record<string, unknown>, target: Target, at: string, roots: readonly string[], problems: Problem[]): void {
+  if (v.with) checkMap(v.with as InputMap, { ...target, required: [] }, `${at}/with`, roots, problems);
+  for (const key of ['keyAs', 'valueAs']) {
+    const name = v[key];
+    if (typeof name === 'string' && !target.open && !(name in target.properties)) {
+      problems.push({ pointer: `${at}/${key}`, message: `"${name}" is not a property of ${target.where}${suggestion(name, Object.keys(target.properties))}` });
+    }
   }
 }
 
