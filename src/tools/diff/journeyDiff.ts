@@ -1,5 +1,5 @@
 import { buildJourneyGraph, type GraphEdge, type JourneyGraph } from '../../pack/journeyGraph';
-import type { JourneyConfig, NamedRef } from '../../pack/journeyTypes';
+import type { InvokeConfig, JourneyConfig, NamedRef } from '../../pack/journeyTypes';
 
 /** One change between two versions of a journey, in its own words. */
 export interface JourneyChange {
@@ -55,6 +55,101 @@ function messagesOf(graph: JourneyGraph): Map<string, string> {
 /** The step meta a product owner sees: its screen, route, progress, back policy, analytics, end, data. */
 const STEP_KEYS = ['route', 'step', 'progress', 'back', 'track', 'end', 'data', 'public', 'history', 'aliases', 'params'] as const;
 
+/** States added and removed, and their step meta changed. */
+function stateChanges(a: JourneyGraph, b: JourneyGraph): JourneyChange[] {
+  const changes: JourneyChange[] = [];
+  for (const node of a.nodes) if (!b.byId.has(node.id)) changes.push({ kind: 'state', change: 'removed', where: node.id });
+  for (const node of b.nodes) {
+    const old = a.byId.get(node.id);
+    if (!old) {
+      changes.push({ kind: 'state', change: 'added', where: node.id, ...(node.meta.route ? { detail: `route ${node.meta.route}` } : {}) });
+      continue;
+    }
+    for (const key of STEP_KEYS) {
+      if (json(old.meta[key]) !== json(node.meta[key])) changes.push({ kind: 'step', change: 'changed', where: node.id, detail: `${key} ${json(old.meta[key])} → ${json(node.meta[key])}` });
+    }
+  }
+  return changes;
+}
+
+/** A transition's guard and actions changed (a message's new words are said once, as a message change, not again as an action's). */
+function branchChanges(name: string, old: GraphEdge, edge: GraphEdge): JourneyChange[] {
+  const changes: JourneyChange[] = [];
+  if (json(old.guard) !== json(edge.guard)) changes.push({ kind: 'guard', change: 'changed', where: name, detail: `${json(old.guard)} → ${json(edge.guard)}` });
+  if (json(old.actions.map(withoutWords)) !== json(edge.actions.map(withoutWords))) {
+    const names = (list: NamedRef[]) => list.map(refName).join(', ') || '(none)';
+    const detail = names(old.actions) === names(edge.actions) ? `${names(edge.actions)}: their params` : `${names(old.actions)} → ${names(edge.actions)}`;
+    changes.push({ kind: 'actions', change: 'changed', where: name, detail });
+  }
+  return changes;
+}
+
+/** Transitions added and removed, and the guards and actions of the others changed. */
+function transitionChanges(a: JourneyGraph, b: JourneyGraph): JourneyChange[] {
+  const changes: JourneyChange[] = [];
+  const edgesA = edgesByName(a);
+  const edgesB = edgesByName(b);
+  for (const name of edgesA.keys()) if (!edgesB.has(name)) changes.push({ kind: 'transition', change: 'removed', where: name });
+  for (const [name, edge] of edgesB) {
+    const old = edgesA.get(name);
+    if (old) changes.push(...branchChanges(name, old, edge));
+    else changes.push({ kind: 'transition', change: 'added', where: name, ...(edge.guard ? { detail: `when ${json(edge.guard)}` } : {}) });
+  }
+  return changes;
+}
+
+/** The keys of a call's input given another value, added or removed. */
+function inputChanges(where: string, old: InvokeConfig, invoke: InvokeConfig): JourneyChange[] {
+  const inA = (old.input ?? {}) as Record<string, unknown>;
+  const inB = (invoke.input ?? {}) as Record<string, unknown>;
+  const changes: JourneyChange[] = [];
+  for (const key of new Set([...Object.keys(inA), ...Object.keys(inB)])) {
+    if (json(inA[key]) === json(inB[key])) continue;
+    const what = !(key in inA) ? 'added' : !(key in inB) ? 'removed' : `${json(inA[key])} → ${json(inB[key])}`;
+    changes.push({ kind: 'call', change: 'changed', where, detail: `${invoke.src} input "${key}" ${what}` });
+  }
+  return changes;
+}
+
+/** Calls added and removed by their state, another actor called, another input given. */
+function callChanges(a: JourneyGraph, b: JourneyGraph): JourneyChange[] {
+  const callsOf = (g: JourneyGraph) => new Map(g.invokes.map((i) => [`${i.node.id}`, i.invoke] as const));
+  const callsA = callsOf(a);
+  const callsB = callsOf(b);
+  const changes: JourneyChange[] = [];
+  for (const [where, invoke] of callsA) if (!callsB.has(where)) changes.push({ kind: 'call', change: 'removed', where, detail: invoke.src });
+  for (const [where, invoke] of callsB) {
+    const old = callsA.get(where);
+    if (!old) changes.push({ kind: 'call', change: 'added', where, detail: invoke.src });
+    else if (old.src !== invoke.src) changes.push({ kind: 'call', change: 'changed', where, detail: `${old.src} → ${invoke.src}` });
+    else changes.push(...inputChanges(where, old, invoke));
+  }
+  return changes;
+}
+
+/** Messages shown, removed and added, by their words and transition. */
+function messageChanges(a: JourneyGraph, b: JourneyGraph): JourneyChange[] {
+  const wordsA = messagesOf(a);
+  const wordsB = messagesOf(b);
+  const changes: JourneyChange[] = [];
+  for (const [key, name] of wordsA) if (!wordsB.has(key)) changes.push({ kind: 'message', change: 'removed', where: name, detail: json(key.split('\u0000')[0]) });
+  for (const [key, name] of wordsB) if (!wordsA.has(key)) changes.push({ kind: 'message', change: 'added', where: name, detail: json(key.split('\u0000')[0]) });
+  return changes;
+}
+
+/** The data the journey declares (`meta.context`), by pointer. */
+function dataChanges(before: JourneyConfig, after: JourneyConfig): JourneyChange[] {
+  const dataA = before.meta?.context ?? {};
+  const dataB = after.meta?.context ?? {};
+  const changes: JourneyChange[] = [];
+  for (const pointer of Object.keys(dataA)) if (!(pointer in dataB)) changes.push({ kind: 'data', change: 'removed', where: pointer });
+  for (const [pointer, schema] of Object.entries(dataB)) {
+    if (!(pointer in dataA)) changes.push({ kind: 'data', change: 'added', where: pointer });
+    else if (json(dataA[pointer]) !== json(schema)) changes.push({ kind: 'data', change: 'changed', where: pointer, detail: `${json(dataA[pointer])} → ${json(schema)}` });
+  }
+  return changes;
+}
+
 /**
  * What differs in meaning between two versions of a journey, not in lines: states (and their
  * step meta) added, removed or changed; transitions added or removed, their guards and actions
@@ -67,75 +162,7 @@ const STEP_KEYS = ['route', 'step', 'progress', 'back', 'track', 'end', 'data', 
 export function diffJourneys(before: JourneyConfig, after: JourneyConfig): JourneyChange[] {
   const a = buildJourneyGraph(before);
   const b = buildJourneyGraph(after);
-  const changes: JourneyChange[] = [];
-
-  // States and their step meta.
-  for (const node of a.nodes) if (!b.byId.has(node.id)) changes.push({ kind: 'state', change: 'removed', where: node.id });
-  for (const node of b.nodes) {
-    const old = a.byId.get(node.id);
-    if (!old) {
-      changes.push({ kind: 'state', change: 'added', where: node.id, ...(node.meta.route ? { detail: `route ${node.meta.route}` } : {}) });
-      continue;
-    }
-    for (const key of STEP_KEYS) {
-      if (json(old.meta[key]) !== json(node.meta[key])) changes.push({ kind: 'step', change: 'changed', where: node.id, detail: `${key} ${json(old.meta[key])} → ${json(node.meta[key])}` });
-    }
-  }
-
-  // Transitions, their guards and their actions.
-  const edgesA = edgesByName(a);
-  const edgesB = edgesByName(b);
-  for (const name of edgesA.keys()) if (!edgesB.has(name)) changes.push({ kind: 'transition', change: 'removed', where: name });
-  for (const [name, edge] of edgesB) {
-    const old = edgesA.get(name);
-    if (!old) {
-      changes.push({ kind: 'transition', change: 'added', where: name, ...(edge.guard ? { detail: `when ${json(edge.guard)}` } : {}) });
-      continue;
-    }
-    if (json(old.guard) !== json(edge.guard)) changes.push({ kind: 'guard', change: 'changed', where: name, detail: `${json(old.guard)} → ${json(edge.guard)}` });
-    // (A message's new words are said once, as a message change, not again as an action's.)
-    if (json(old.actions.map(withoutWords)) !== json(edge.actions.map(withoutWords))) {
-      const names = (list: NamedRef[]) => list.map(refName).join(', ') || '(none)';
-      const detail = names(old.actions) === names(edge.actions) ? `${names(edge.actions)}: their params` : `${names(old.actions)} → ${names(edge.actions)}`;
-      changes.push({ kind: 'actions', change: 'changed', where: name, detail });
-    }
-  }
-
-  // Calls.
-  const callsOf = (g: JourneyGraph) => new Map(g.invokes.map((i) => [`${i.node.id}`, i.invoke] as const));
-  const callsA = callsOf(a);
-  const callsB = callsOf(b);
-  for (const [where, invoke] of callsA) if (!callsB.has(where)) changes.push({ kind: 'call', change: 'removed', where, detail: invoke.src });
-  for (const [where, invoke] of callsB) {
-    const old = callsA.get(where);
-    if (!old) changes.push({ kind: 'call', change: 'added', where, detail: invoke.src });
-    else if (old.src !== invoke.src) changes.push({ kind: 'call', change: 'changed', where, detail: `${old.src} → ${invoke.src}` });
-    else {
-      const inA = (old.input ?? {}) as Record<string, unknown>;
-      const inB = (invoke.input ?? {}) as Record<string, unknown>;
-      for (const key of new Set([...Object.keys(inA), ...Object.keys(inB)])) {
-        if (json(inA[key]) === json(inB[key])) continue;
-        const what = !(key in inA) ? 'added' : !(key in inB) ? 'removed' : `${json(inA[key])} → ${json(inB[key])}`;
-        changes.push({ kind: 'call', change: 'changed', where, detail: `${invoke.src} input "${key}" ${what}` });
-      }
-    }
-  }
-
-  // Messages shown.
-  const wordsA = messagesOf(a);
-  const wordsB = messagesOf(b);
-  for (const [key, name] of wordsA) if (!wordsB.has(key)) changes.push({ kind: 'message', change: 'removed', where: name, detail: json(key.split('\u0000')[0]) });
-  for (const [key, name] of wordsB) if (!wordsA.has(key)) changes.push({ kind: 'message', change: 'added', where: name, detail: json(key.split('\u0000')[0]) });
-
-  // The data the journey declares.
-  const dataA = before.meta?.context ?? {};
-  const dataB = after.meta?.context ?? {};
-  for (const pointer of Object.keys(dataA)) if (!(pointer in dataB)) changes.push({ kind: 'data', change: 'removed', where: pointer });
-  for (const [pointer, schema] of Object.entries(dataB)) {
-    if (!(pointer in dataA)) changes.push({ kind: 'data', change: 'added', where: pointer });
-    else if (json(dataA[pointer]) !== json(schema)) changes.push({ kind: 'data', change: 'changed', where: pointer, detail: `${json(dataA[pointer])} → ${json(schema)}` });
-  }
-  return changes;
+  return [...stateChanges(a, b), ...transitionChanges(a, b), ...callChanges(a, b), ...messageChanges(a, b), ...dataChanges(before, after)];
 }
 
 /** A change on one line: `+ call cc.signedIn.sale.checking: api.check`. */
