@@ -27,45 +27,42 @@ function eachUi(ui: unknown, pointer: string, visit: (u: Schema, at: string) => 
   }
 }
 
-/**
- * What the step meta-schema cannot see: the file named after its step, formats and widgets the
- * project knows, limits that contradict a field's type (a maxLength on a boolean), patterns that
- * are not regular expressions, fields no value can satisfy (a minLength above the maxLength, a
- * const or choice the field's own rules refuse, a required field that does not exist: see
- * unsatisfiableSchema.ts).
- */
-export function lintStep(step: StepFile, expectedName: string): Problem[] {
+/** A rule checked while typing (`ui:options.typing`) is one of the project's formats too. */
+function typingProblems(step: StepFile, formats: string[]): Problem[] {
   const problems: Problem[] = [];
-  if (step.step !== expectedName) {
-    problems.push({ pointer: '/step', message: `the step is named "${step.step}" but its file "${expectedName}.json": name them alike` });
-  }
-  // Only the project's formats: precompiled validators call these rules and nothing else.
-  const formats = Object.keys(formatRules);
-  // A rule checked while typing is one of the project's too.
   eachUi(step.uiSchema, '/uiSchema', (u, at) => {
     const typing = (u['ui:options'] as { typing?: unknown } | undefined)?.typing;
     if (typeof typing === 'string' && !formats.includes(typing)) {
       problems.push({ pointer: `${at}/ui:options/typing`, message: `unknown format "${typing}"${suggestion(typing, formats)}` });
     }
   });
+  return problems;
+}
+
+/** Limits of another type than the field's own (a maxLength on a boolean): each contradicts it. */
+function keywordTypeProblems(s: Schema, at: string): Problem[] {
+  const type = typeof s.type === 'string' ? s.type : undefined;
+  if (!type) return [];
+  const problems: Problem[] = [];
+  for (const [ownType, keywords] of Object.entries(KEYWORDS_OF_TYPE)) {
+    if (ownType === type || (ownType === 'number' && type === 'integer') || (ownType === 'integer' && type === 'number')) continue;
+    for (const keyword of keywords) {
+      if (keyword in s && !(KEYWORDS_OF_TYPE[type] ?? []).includes(keyword)) {
+        problems.push({ pointer: `${at}/${keyword}`, message: `"${keyword}" applies to ${TYPE_WORDS[ownType]}, but this field is ${TYPE_WORDS[type] ?? type}` });
+      }
+    }
+  }
+  return problems;
+}
+
+/** Each field's schema: a known format, limits of its own type, a pattern that compiles, rules some value can keep. */
+function fieldProblems(step: StepFile, formats: string[]): Problem[] {
+  const problems: Problem[] = [];
   eachSubschema(step.schema, '/schema', (s, at, path) => {
-    const type = typeof s.type === 'string' ? s.type : undefined;
     if (typeof s.format === 'string' && !formats.includes(s.format)) {
       problems.push({ pointer: `${at}/format`, message: `unknown format "${s.format}"${suggestion(s.format, formats)}` });
     }
-    if (type) {
-      for (const [ownType, keywords] of Object.entries(KEYWORDS_OF_TYPE)) {
-        if (ownType === type || (ownType === 'number' && type === 'integer') || (ownType === 'integer' && type === 'number')) continue;
-        for (const keyword of keywords) {
-          if (keyword in s && !(KEYWORDS_OF_TYPE[type] ?? []).includes(keyword)) {
-            problems.push({
-              pointer: `${at}/${keyword}`,
-              message: `"${keyword}" applies to ${TYPE_WORDS[ownType]}, but this field is ${TYPE_WORDS[type] ?? type}`,
-            });
-          }
-        }
-      }
-    }
+    problems.push(...keywordTypeProblems(s, at));
     if (typeof s.pattern === 'string') {
       try {
         new RegExp(s.pattern, 'u');
@@ -76,7 +73,30 @@ export function lintStep(step: StepFile, expectedName: string): Problem[] {
     // Limits no value can keep, choices the field's own rules refuse, required fields that do not exist.
     problems.push(...unsatisfiableProblems(s, at, path.length === 0 ? "the step's data" : `the field "${path.join('/')}"`));
   });
+  return problems;
+}
+
+/** A mask that follows another field reads that field's value: it must be one of the step's, and each masked value one it can take. */
+function maskByProblems(step: StepFile, options: Schema, at: string): Problem[] {
+  const maskBy = options.maskBy as { field?: unknown; masks?: Record<string, unknown> } | undefined;
+  if (!maskBy || typeof maskBy.field !== 'string') return [];
+  const fields = (step.schema?.properties ?? {}) as Record<string, Schema>;
+  const field = fields[maskBy.field];
+  if (!field) return [{ pointer: `${at}/ui:options/maskBy/field`, message: `the step has no field "${maskBy.field}"${suggestion(maskBy.field, Object.keys(fields))}` }];
+  const values = choicesOf(field);
+  const problems: Problem[] = [];
+  for (const value of Object.keys(maskBy.masks ?? {})) {
+    if (values && !values.includes(value)) {
+      problems.push({ pointer: `${at}/ui:options/maskBy/masks${toPointer([value])}`, message: `"${maskBy.field}" is never "${value}"${suggestion(value, values)}` });
+    }
+  }
+  return problems;
+}
+
+/** Each uiSchema entry: a known widget, a lock with something to keep, a mask that follows a field the step has. */
+function widgetProblems(step: StepFile): Problem[] {
   const widgets = Object.keys(widgetCatalogue);
+  const problems: Problem[] = [];
   eachUi(step.uiSchema, '/uiSchema', (u, at) => {
     const widget = u['ui:widget'];
     if (typeof widget === 'string' && !widgets.includes(widget)) {
@@ -87,24 +107,23 @@ export function lintStep(step: StepFile, expectedName: string): Problem[] {
     if (options.lock === true && options.from === undefined) {
       problems.push({ pointer: `${at}/ui:options/lock`, message: 'a locked field needs "from": the journey\'s value it starts with' });
     }
-    // A mask that follows another field reads that field's value: it must be one of the step's, and each masked value one it can take.
-    const maskBy = options.maskBy as { field?: unknown; masks?: Record<string, unknown> } | undefined;
-    if (maskBy && typeof maskBy.field === 'string') {
-      const fields = (step.schema?.properties ?? {}) as Record<string, Schema>;
-      const field = fields[maskBy.field];
-      if (!field) {
-        problems.push({ pointer: `${at}/ui:options/maskBy/field`, message: `the step has no field "${maskBy.field}"${suggestion(maskBy.field, Object.keys(fields))}` });
-      } else {
-        const values = choicesOf(field);
-        for (const value of Object.keys(maskBy.masks ?? {})) {
-          if (values && !values.includes(value)) {
-            problems.push({ pointer: `${at}/ui:options/maskBy/masks${toPointer([value])}`, message: `"${maskBy.field}" is never "${value}"${suggestion(value, values)}` });
-          }
-        }
-      }
-    }
+    problems.push(...maskByProblems(step, options, at));
   });
   return problems;
+}
+
+/**
+ * What the step meta-schema cannot see: the file named after its step, formats and widgets the
+ * project knows, limits that contradict a field's type (a maxLength on a boolean), patterns that
+ * are not regular expressions, fields no value can satisfy (a minLength above the maxLength, a
+ * const or choice the field's own rules refuse, a required field that does not exist: see
+ * unsatisfiableSchema.ts).
+ */
+export function lintStep(step: StepFile, expectedName: string): Problem[] {
+  const named: Problem[] = step.step === expectedName ? [] : [{ pointer: '/step', message: `the step is named "${step.step}" but its file "${expectedName}.json": name them alike` }];
+  // Only the project's formats: precompiled validators call these rules and nothing else.
+  const formats = Object.keys(formatRules);
+  return [...named, ...typingProblems(step, formats), ...fieldProblems(step, formats), ...widgetProblems(step)];
 }
 
 /** The values a field can take when it lists them (`enum`, or `oneOf` of `const`s), as text. */
