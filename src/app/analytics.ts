@@ -62,7 +62,7 @@ export function connectAnalytics(actor: AnyActorRef, journeyId: string): (failur
  * The tag manager's own script, for a build that names a container (`VITE_GTM_ID`, written into
  * the page as `<meta name="tag-manager">` by src/build/tagManager.ts; none by default, and none in
  * tests): loaded after the app, it reads the records already pushed. The page's Content Security
- * Policy lets in its one host when the page names a container (src/sandbox/server.ts).
+ * Policy lets in its one host when the page names a container (src/sandbox/pagePolicy.ts).
  */
 export function loadTagManager(page: Pick<Document, 'querySelector' | 'createElement' | 'head'> = document): void {
   const containerId = page.querySelector<HTMLMetaElement>(`meta[name="${TAG_MANAGER_META}"]`)?.content.trim();

@@ -6,7 +6,7 @@
  * https://tiles.openfreemap.org). The build writes it into the page, `<meta name="map-style">`:
  * the app reads it there (src/screens/map/streetStyle.ts) and so does the server that sets the
  * page's Content Security Policy, which lets the app connect to that origin and no other
- * (src/sandbox/server.ts, docs/security.md). Where the streets cannot load (no connection, a
+ * (src/sandbox/pagePolicy.ts, docs/security.md). Where the streets cannot load (no connection, a
  * blocked host), the map falls back to its offline style.
  */
 import type { Plugin } from 'vite';

@@ -4,7 +4,7 @@
  * outside script; the records still go to `window.dataLayer`). The build writes it into the page,
  * `<meta name="tag-manager">`: the app loads the container's script from it
  * (src/app/analytics.ts), and the server that sets the page's Content Security Policy lets that
- * one host in (src/sandbox/server.ts, docs/security.md).
+ * one host in (src/sandbox/pagePolicy.ts, docs/security.md).
  */
 import type { Plugin } from 'vite';
 import { isContainerId, TAG_MANAGER_META } from '../app/tagManagerContainer';

@@ -8,7 +8,7 @@ type Schema = Record<string, unknown>;
 /**
  * A provider operation as the checks need it: its request (path, query and header parameters, a
  * body schema) and its answers' schemas, `$ref`s resolved. The scripts load it from the
- * country's OpenAPI files (src/openapi/openapiSpecs.ts's `Operation` has this shape).
+ * country's OpenAPI files (src/openapi/operations.ts's `Operation` has this shape).
  */
 export interface CallContract {
   operationId: string;

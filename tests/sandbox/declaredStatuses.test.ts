@@ -50,7 +50,7 @@ const countries: CountryApi[] = [
 
 const operationsOf = (country: CountryApi): Operation[] => loadCountryOperations(country.code, resolve(country.openapiDir, '..'));
 
-/** A response's schema as openapiSpecs reads one: its JSON content's, else its first content's. */
+/** A response's schema as src/openapi/operations.ts reads one: its JSON content's, else its first content's. */
 function schemaOf(response: Json): unknown {
   const media = (response.content ?? {}) as Record<string, { schema?: unknown }>;
   return media['application/json']?.schema ?? Object.values(media)[0]?.schema;

@@ -5,7 +5,7 @@ import { streetStyle } from '../../src/screens/map/streetStyle';
 
 // The map's street style: chosen at build time (`VITE_MAP_STYLE`, src/build/mapStyle.ts), written
 // into the page, read there by the app (src/screens/map/streetStyle.ts) and by the server that
-// lets the page connect to its host (src/sandbox/server.ts). The browser tests draw it and fall
+// lets the page connect to its host (src/sandbox/pagePolicy.ts). The browser tests draw it and fall
 // back from it (tests/e2e/mapStep.test.ts).
 
 type Hooks = { configResolved: (config: { env: Record<string, string> }) => void; transformIndexHtml: (html: string) => string };
