@@ -39,7 +39,8 @@ function recordedClient(sandbox: Sandbox, operations: OperationTable, calls: Rep
 /** The device's position as an actor: given, unless `refuseNext` was told the error of the one refusal the path has next. */
 function deviceLocation(position: { latitude: number; longitude: number }) {
   let refuseLocation: unknown;
-  const location = fromPromise(async () => {
+  // Typed as the journey's calls are (what the machine is given): its answer is read at /event/output.
+  const location = fromPromise<unknown, Record<string, unknown>>(async () => {
     const refused = refuseLocation;
     refuseLocation = undefined;
     if (refused !== undefined) throw refused;
@@ -61,7 +62,7 @@ export function startNodeJourney(
   const { api, call } = recordedClient(sandbox, operations, calls);
   const { location, refuseNext } = deviceLocation(position);
   const actors = { ...createApiActors(operations, call, {}, { retryDelaysMs: [50, 100, 200] }), 'device.location': location };
-  const start = () => createActor(journey.machine.provide({ actors: actors as never })).start();
+  const start = () => createActor(journey.machine.provide({ actors })).start();
   const actor = start();
   /** The innermost active state's id. */
   const leafId = (running: AnyActorRef = actor) => activeNodes(journey.graph, (running.getSnapshot() as JourneySnapshot).value).at(-1)?.id ?? '';
@@ -90,7 +91,7 @@ export function startNodeJourney(
     openSession: async () => {
       const first = journey.graph.edges.find((e) => e.source.id === leafId() && e.event === 'step.submit');
       const signIn = start();
-      signIn.send({ type: 'step.submit', ...(first?.transition.meta?.example ?? {}) } as never);
+      signIn.send({ type: 'step.submit', ...(first?.transition.meta?.example ?? {}) });
       await waitFor(signIn, (s) => leafId(signIn) !== first?.source.id && noCallRunning(s.children), { timeout: 20_000 }).catch(() => undefined);
       signIn.stop();
     },

@@ -64,7 +64,7 @@ export async function replayPath(
       done.push({ place: run.place(at), event: step.event.type });
       await failForReal(path, index, { address: run.address, country, data: seedData, operations }, run.refuseLocation);
       const event = prepare ? await prepare(step.event, toolsAt(run, at, index)) : await seedEvent(run, seedData, path, { event: step.event, at, index });
-      run.actor.send(event as never);
+      run.actor.send(event);
       await run.settled();
     }
     const at = run.leafId();

@@ -30,7 +30,7 @@ export function signedHttpClient(baseUrl: string, defaults: Partial<ApiConfig> =
   const countryClient = (table: Parameters<typeof createApiClients>[1], extra: Partial<ApiConfig> = {}) => {
     const config = configOf(extra);
     const clients = createApiClients(config, table);
-    return { clients, config, call: (operationId: string, input?: CallInput) => callOperation(clients, config, operationId as never, input) };
+    return { clients, config, call: (operationId: string, input?: CallInput) => callOperation(clients, config, operationId, input) };
   };
   const api = client();
   return { fetch, keyring, client, countryClient, api, signIn: (pin = '2580') => api.call('accessToken', { code: pin, country: 'SV' }) };

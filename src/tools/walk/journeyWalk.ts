@@ -111,7 +111,7 @@ function chooseEvent(lines: WalkLines, edges: GraphEdge[]): Promise<GraphEdge | 
 /** Walks the journey: `actorNames` are the country's actors, each answered by the person walking. */
 export async function walkJourney(journey: CompiledJourney, actorNames: readonly string[], lines: WalkLines): Promise<void> {
   const { actors, calls } = handAnsweredActors(actorNames);
-  const actor = createActor(journey.machine.provide({ actors: actors as never })).start();
+  const actor = createActor(journey.machine.provide({ actors })).start();
   console.log(`Journey ${journey.id} (${journey.config.meta?.title ?? ''}). Type q to quit.\n`);
   let lastShown = '';
   for (;;) {
@@ -130,7 +130,7 @@ export async function walkJourney(journey: CompiledJourney, actorNames: readonly
     }
     const picked = await chooseEvent(lines, edges);
     if (!picked) break;
-    actor.send({ type: picked.event, ...example(picked) } as never);
+    actor.send({ type: picked.event, ...example(picked) });
   }
   actor.stop();
 }
