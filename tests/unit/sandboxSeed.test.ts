@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { Schedule } from '../../src/sandbox/handlers/fieldServices';
 import { describe, expect, it } from 'vitest';
-import { adult } from '../../src/validation/adult';
-import { parseDmy } from '../../src/validation/dateDmy';
-import { dui } from '../../src/validation/dui';
+import { adult } from '../../src/validation/rules/adult';
+import { parseDmy } from '../../src/validation/rules/dateDmy';
+import { dui } from '../../src/validation/countries/sv';
 import { editDistance } from '../../src/validation/editDistance';
-import { email } from '../../src/validation/email';
+import { email } from '../../src/validation/rules/email';
 
 type Position = [number, number];
 interface Place { id: string; name: string }
