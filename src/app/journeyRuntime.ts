@@ -14,6 +14,7 @@ import type { ShellEvent } from '../runtime/journeyEvents';
 import { persistJourney, restoreJourney } from '../runtime/persistence';
 import { connectAnalytics, loadTagManager } from './analytics';
 import { isBusy } from './journeyBusy';
+import { leaveOnRequest } from './leavePage';
 import { scheduleSaves } from './saveSchedule';
 import type { SealedStore } from './sealedStorage';
 import { indexedDbKeyring } from './callKeyring';
@@ -136,13 +137,15 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
       ...(session.sealedPin ? { sealedPin: session.sealedPin } : {}),
       ...(recorder.size > 0 ? { session: recorder.take() } : {}),
     };
-    void store.save(JSON.stringify(text));
+    return store.save(JSON.stringify(text));
   };
   const saving = scheduleSaves({ save, busy: () => isBusy(actor.getSnapshot()) });
   actor.subscribe(saving.changed);
   // Recorded before the journey handles each event; the session's end (`session.wiped`) clears it.
   recordSession(actor, journey, recorder, saving.changed);
   window.addEventListener('pagehide', saving.flush);
+  // The journey's `leave`: saved at once (a save waiting for idle time first, so none overtakes it), then the outside page (leavePage.ts).
+  leaveOnRequest(actor, () => { saving.flush(); return save(); });
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') saving.flush();
   });

@@ -37,9 +37,10 @@ export async function startApp(root: HTMLElement, firstEvents: readonly JourneyE
   if (styleNonce) setNonce(styleNonce);
   const [store, inspect] = await Promise.all([openSealedStore(STORAGE_KEY), inspector()]);
   const runtime = createJourneyRuntime(store, inspect);
-  // A page opened at /redirect (the provider sending the agent back) tells the journey so; then
+  // A page opened at /redirect (the provider sending the agent back) or at one of the journey's
+  // deep links tells the journey so, after it started (afresh or from the tab's snapshot); then
   // what the agent did before the app was here. Sent once: a journey's calls must not be made twice.
-  for (const event of [...openingEvents(decodeURI(window.location.pathname)), ...firstEvents]) runtime.actor.send(event);
+  for (const event of [...openingEvents(window.location, runtime.journey.config.links), ...firstEvents]) runtime.actor.send(event);
   await new Promise<void>((drawn) =>
     createRoot(root).render(
       <StrictMode>

@@ -50,13 +50,16 @@ function exampleRoots(graph: JourneyGraph): Map<string, Set<string>> {
  */
 function carriedBy(graph: JourneyGraph): (edge: GraphEdge) => Carried | undefined {
   const examples = exampleRoots(graph);
+  // A deep link's event carries its values (which ones: lintLinks).
+  const linkEvents = new Set((graph.config.links ?? []).map((link) => link.event));
   return (edge) => {
     const src = edge.invoke?.src ?? '';
     if (edge.kind === 'done') return { roots: ['output'], subject: `the event of "done ${src}" has`, where: "a call's answer is at /event/output", failure: false };
     if (edge.kind === 'error') return { roots: ['error'], subject: `the event of "error ${src}" has`, where: "a failed call's error is at /event/error", failure: true };
     if (edge.kind !== 'on') return undefined;
-    const roots = [...(examples.get(edge.event) ?? [])];
     const subject = `the event "${edge.event}" has`;
+    if (linkEvents.has(edge.event)) return { roots: ['values'], subject, where: "a link's values are at /event/values", failure: false };
+    const roots = [...(examples.get(edge.event) ?? [])];
     if (edge.event === 'step.submit') {
       const others = roots.filter((r) => r !== 'data');
       return { roots: ['data', ...others], subject, where: `a step's submit carries its form at /event/data${others.length > 0 ? `, and its examples carry ${quoted(others)}` : ''}`, failure: false };

@@ -2,6 +2,7 @@ import { suggestion } from '../pack/didYouMean';
 import type { GraphNode, JourneyGraph } from '../pack/journeyGraph';
 import type { Problem } from './problem';
 import { lintEventPointers } from './lintEventPointers';
+import { lintLinks } from './lintLinks';
 import { lintPrivateSteps } from './lintPrivateSteps';
 import { lintReachability } from './lintReachability';
 import { lintStates } from './lintStates';
@@ -56,5 +57,7 @@ export function lintJourney(graph: JourneyGraph, actors: readonly string[]): Pro
     ...lintPrivateSteps(graph),
     // What each event carries: `/event/output` in an onDone, `/event/error` in an onError, ...
     ...lintEventPointers(graph),
+    // The deep links: their routes, their events, and the values those events carry.
+    ...lintLinks(graph),
   ];
 }

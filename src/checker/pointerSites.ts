@@ -93,16 +93,16 @@ export function builtValue({ type, params, pointer }: { type: string; params: Js
   return built && params[built] !== undefined ? { value: params[built], pointer: `${pointer}/${built}` } : undefined;
 }
 
-/** The pointers an action names in its params (`from`, `key`, `item`, each of `with`), of a kind. */
+/** The pointers an action names in its params (`from`, `key`, `item`, `leave`'s `url`, each of `with`), of a kind. */
 export function namedReads({ params, pointer }: { params: JsonObject; pointer: string }, kind: (p: unknown) => p is string): Array<{ text: string; pointer: string }> {
   const found: Array<{ text: string; pointer: string }> = [];
-  for (const key of ['from', 'key', 'item']) if (kind(params[key])) found.push({ text: params[key], pointer: `${pointer}/${key}` });
+  for (const key of ['from', 'key', 'item', 'url']) if (kind(params[key])) found.push({ text: params[key], pointer: `${pointer}/${key}` });
   for (const [name, p] of Object.entries((params.with as JsonObject | undefined) ?? {})) if (kind(p)) found.push({ text: p, pointer: `${pointer}/with${toPointer([name])}` });
   return found;
 }
 
 /**
- * Every pointer an action reads, as written (`from`, `key`, `item`, each of `with`, and those
+ * Every pointer an action reads, as written (`from`, `key`, `item`, `url`, each of `with`, and those
  * of a value it builds), of a kind; `save` with no `from` reads `/event/data`, not written.
  */
 export function actionReads(site: { type: string; params: JsonObject; pointer: string }, kind: (p: unknown) => p is string): Array<{ text: string; pointer: string }> {

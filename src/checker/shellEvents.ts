@@ -2,10 +2,11 @@ import journeySchema from '../../schemas/journey.schema.json' with { type: 'json
 import { suggestion } from '../pack/didYouMean';
 import { edgesActiveIn, type JourneyGraph } from '../pack/journeyGraph';
 import { toPointer } from '../pack/jsonPointer';
+import { actionSites } from './pointerSites';
 import type { Problem } from './problem';
 
-/** Where a journey must handle a shell event: on its root, or wherever the agent is signed in. */
-export type ShellEventScope = 'root' | 'private';
+/** Where a journey must handle a shell event: on its root, wherever the agent is signed in, or on its root when it has a `leave` action (the event answers it). */
+export type ShellEventScope = 'root' | 'private' | 'leave';
 
 export interface ShellEvent {
   /** The event's name, or for a family (`menu.*`) the pattern its names follow. */
@@ -55,9 +56,12 @@ export function lintShellEvents(graph: JourneyGraph, menuEvents: readonly string
     ...shellEvents.filter((e) => !e.pattern).map((e) => ({ name: e.name, handled: e.handled })),
     ...menuEvents.map((name) => ({ name, handled: shellEvents.find((e) => e.pattern?.test(name))?.handled ?? ('private' as const) })),
   ];
+  const leaves = actionSites(graph).some((site) => site.type === 'leave');
   for (const { name, handled } of expected) {
-    if (handled === 'root') {
-      if (!(name in rootOn)) problems.push({ pointer: rootPointer, message: `the shell's event "${name}" is not handled: add it to the journey's own "on" (it can come at any moment)` });
+    if (handled === 'leave' && !leaves) continue;
+    if (handled === 'root' || handled === 'leave') {
+      const why = handled === 'leave' ? "it answers the journey's leave" : 'it can come at any moment';
+      if (!(name in rootOn)) problems.push({ pointer: rootPointer, message: `the shell's event "${name}" is not handled: add it to the journey's own "on" (${why})` });
       continue;
     }
     const missing = privateSteps.filter((step) => !edgesActiveIn(graph, step).some((e) => e.kind === 'on' && e.event === name));

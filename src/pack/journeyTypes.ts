@@ -4,6 +4,7 @@
  * authoritative description; these types mirror it for the compiler.
  */
 import type { InputMap } from './inputTerms';
+import type { JourneyLink } from './links';
 
 export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };
@@ -84,6 +85,8 @@ export type JourneyMeta = {
 
 export type JourneyConfig = StateConfig & {
   $schema?: string;
+  /** Deep links: paths the page may be opened at, each sending the journey its event (src/pack/links.ts). */
+  links?: JourneyLink[];
   id: string;
   version?: string;
   context?: JsonObject;

@@ -202,6 +202,18 @@ const table: ActionTable = {
     update: (scope) => setAt(scope.context, '/session/signedIn', true),
     emit: (_scope, _params, env) => [{ type: 'session.started', journey: env.journey }],
   },
+  leave: {
+    description:
+      'leave for the outside page at the URL read at `url` (a payment page): the shell saves the journey first, then opens it when it is `https:` or of the page\'s own origin, else sends `app.leaveRefused`; the page sends the agent back through one of the journey\'s `links`',
+    params: { type: 'object', required: ['url'], additionalProperties: false, properties: { url: readPointer } },
+    // Emitted for the shell, which alone may navigate: the journey stays where the transition took
+    // it, and the snapshot saved before the page goes is where the return link finds it. A URL
+    // that is not text is emitted empty, which the shell refuses.
+    emit: (scope, { url }, env) => {
+      const at = readScope(scope, url);
+      return [{ type: 'app.leave', journey: env.journey, url: typeof at === 'string' ? at : '' }];
+    },
+  },
   wipeSession: {
     description: 'forget everything (logout, 401, session-integrity mismatch); the shell clears storage and cookie',
     params: { type: 'object', additionalProperties: false, properties: {} },

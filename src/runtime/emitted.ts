@@ -1,6 +1,6 @@
 /**
  * Events the running journey emits for the shell to act on (`actor.on(type, handler)`):
- * analytics, messages shown, session start and wipe, step changes. Analytics names and outcomes
+ * analytics, messages shown, session start and wipe, step changes, leaving for an outside page. Analytics names and outcomes
  * are literals written in the journey file; a record's `fields` are the values the journey file
  * names (a lead id, a plan, a price, a visit's date), which the shell checks once more for
  * personal data before anything leaves (src/app/trackingRecords.ts).
@@ -12,4 +12,6 @@ export type JourneyEmitted =
   | { type: 'step.entered'; journey: string; stateId: string; route: string; track?: string }
   | { type: 'flow.ended'; journey: string; stateId: string }
   | { type: 'session.started'; journey: string }
-  | { type: 'session.wiped'; journey: string };
+  | { type: 'session.wiped'; journey: string }
+  /** The journey leaves for an outside page (`leave` action): the shell saves it, then opens `url` if it may. */
+  | { type: 'app.leave'; journey: string; url: string };

@@ -58,13 +58,24 @@ export type PackEvent = {
   [key: string]: unknown;
 };
 
+/**
+ * A deep link the page was opened at (the journey file's `links`: src/pack/links.ts): the link's
+ * event, with the values its URL gave (`/event/values/<name>`, each text, only those present).
+ * Values come from a URL anyone can write: ids and tokens to check with the provider, never
+ * trusted as they are (docs/journeys.md, "Links").
+ */
+export type LinkEvent = {
+  type: string;
+  values: Record<string, string>;
+};
+
 /** Events the engine handles on every step, besides the journey's own. */
 export type EngineEvent = NavBackEvent | StepDraftEvent;
 
 /**
  * Every event a journey is sent: the shell's (generated from the journey meta-schema), the
- * engine's, a step's submit, a call's answer or failure, a delay, and those its pack names.
+ * engine's, a step's submit, a call's answer or failure, a delay, a deep link's, and those its pack names.
  * Since a pack's events are any name, XState sees `type` as any string: the typed members are
  * what the shell and the engine build and read (each built with `satisfies` its member).
  */
-export type JourneyEvent = ShellEvent | EngineEvent | StepSubmitEvent | CallDoneEvent | CallErrorEvent | DelayEvent | PackEvent;
+export type JourneyEvent = ShellEvent | EngineEvent | StepSubmitEvent | CallDoneEvent | CallErrorEvent | DelayEvent | LinkEvent | PackEvent;

@@ -41,6 +41,8 @@ function stripState(state: StateConfig): StateConfig {
  */
 export function journeyForBrowser(config: JourneyConfig): JourneyConfig {
   const out = stripState(config) as JourneyConfig;
+  // The shell reads a link's route, event and query only.
+  if (config.links) out.links = config.links.map(({ route, event, query }) => ({ route, event, ...(query ? { query } : {}) }));
   if (out.meta?.context) {
     const { context: _declared, ...meta } = out.meta;
     void _declared;

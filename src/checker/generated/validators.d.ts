@@ -25,4 +25,5 @@ export declare const action_clearMessage: PrecompiledValidator;
 export declare const action_track: PrecompiledValidator;
 export declare const action_reset: PrecompiledValidator;
 export declare const action_startSession: PrecompiledValidator;
+export declare const action_leave: PrecompiledValidator;
 export declare const action_wipeSession: PrecompiledValidator;

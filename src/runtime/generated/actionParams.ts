@@ -24,6 +24,8 @@ export interface ActionParams {
   reset: { keep?: `/context${string}`[] };
   /** mark the agent as signed in; steps after this may be private */
   startSession: Record<string, never>;
+  /** leave for the outside page at the URL read at `url` (a payment page): the shell saves the journey first, then opens it when it is `https:` or of the page's own origin, else sends `app.leaveRefused`; the page sends the agent back through one of the journey's `links` */
+  leave: { url: `/${string}` };
   /** forget everything (logout, 401, session-integrity mismatch); the shell clears storage and cookie */
   wipeSession: Record<string, never>;
 }

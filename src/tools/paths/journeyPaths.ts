@@ -58,8 +58,20 @@ function eventsOf(edge: GraphEdge): PathEvent[] {
   return examples.map((example) => ({ ...example, type: edge.event }));
 }
 
+/**
+ * The steps a journey waits in for a deep link: those a transition that leaves for an outside
+ * page (`leave`) lands on, where the page's return link comes (its event on the journey's own `on`).
+ */
+function awaitingLinks(graph: JourneyGraph): Map<GraphNode, GraphEdge[]> {
+  const linkEvents = new Set((graph.config.links ?? []).map((link) => link.event));
+  const linkEdges = (graph.outgoing.get(graph.root) ?? []).filter((e) => linkEvents.has(e.event));
+  const leaves = (edge: GraphEdge) => edge.actions.some((a) => (typeof a === 'string' ? a : a.type) === 'leave');
+  const steps = graph.edges.filter(leaves).flatMap((e) => e.targets.map((t) => t.node && stepNodeOf(enteredLeaf(t.node) ?? t.node)));
+  return new Map(steps.filter((n): n is GraphNode => n !== undefined).map((n) => [n, linkEdges]));
+}
+
 /** The edges that can fire in a snapshot, innermost state first, as XState picks them. */
-function candidates(graph: JourneyGraph, snapshot: JourneySnapshot): GraphEdge[] {
+function candidates(graph: JourneyGraph, snapshot: JourneySnapshot, awaiting = new Map<GraphNode, GraphEdge[]>()): GraphEdge[] {
   const active = activeNodes(graph, snapshot.value);
   const leaf = active[active.length - 1] as GraphNode;
   const step = stepNodeOf(leaf);
@@ -78,6 +90,8 @@ function candidates(graph: JourneyGraph, snapshot: JourneySnapshot): GraphEdge[]
     if (!within(node) && !stuck && enteredLeaf(node) !== leaf) continue;
     for (const edge of graph.outgoing.get(node) ?? []) if (edge.kind !== 'always') out.push(edge);
   }
+  // Back from an outside page: the journey's return links, where it waits for them.
+  for (const edge of (step && awaiting.get(step)) ?? []) if (!out.includes(edge)) out.push(edge);
   return out;
 }
 
@@ -90,6 +104,7 @@ function candidates(graph: JourneyGraph, snapshot: JourneySnapshot): GraphEdge[]
 export function journeyTraversal(journey: CompiledJourney) {
   const { graph } = journey;
   const reads = guardReads(graph.edges);
+  const awaiting = awaitingLinks(graph);
   const serialize = (snapshot: JourneySnapshot) =>
     JSON.stringify([snapshot.value, reads.map((p) => getAt(snapshot.context, contextPointer(p)) ?? null)]);
   const describe = (snapshot: JourneySnapshot) => {
@@ -108,12 +123,12 @@ export function journeyTraversal(journey: CompiledJourney) {
   /** Which branch an event takes: the first candidate for its type whose guard passes. */
   const branchTaken = (snapshot: JourneySnapshot, event: PathEvent): GraphEdge | undefined => {
     const scope = { context: snapshot.context, event };
-    return candidates(graph, snapshot).find((e) => e.event === event.type && (e.guard === undefined || evaluateGuard(e.guard, scope)));
+    return candidates(graph, snapshot, awaiting).find((e) => e.event === event.type && (e.guard === undefined || evaluateGuard(e.guard, scope)));
   };
 
   const events = (snapshot: JourneySnapshot) => {
     const out = new Map<string, PathEvent>();
-    for (const edge of candidates(graph, snapshot)) {
+    for (const edge of candidates(graph, snapshot, awaiting)) {
       for (const event of eventsOf(edge)) out.set(JSON.stringify(event), event);
     }
     return [...out.values()];
@@ -123,7 +138,13 @@ export function journeyTraversal(journey: CompiledJourney) {
   // the journey's machine emits its records (JourneyEmitted): given to it as any logic, its
   // snapshots and events named again where it is called.
   const logic: AnyActorLogic = journey.machine;
-  return { logic, events, serialize, describe, inFlight, terminal, branchTaken };
+  // An agent starts by signing in: the events the shell sends by itself at any moment (`app.*`,
+  // a page opened at /redirect or at one of the journey's deep links) come last, so a shortest
+  // way in takes them only for their own branch, or where the journey waits on one (a payment
+  // page's return link).
+  const linkEvents = new Set((journey.config.links ?? []).map((link) => link.event));
+  const byShell = (event: PathEvent) => event.type.startsWith('app.') || linkEvents.has(event.type);
+  return { logic, events, serialize, describe, inFlight, terminal, branchTaken, byShell };
 }
 
 type JourneyTraversal = ReturnType<typeof journeyTraversal>;
@@ -144,20 +165,17 @@ interface Explored {
 }
 
 function explore(traversal: JourneyTraversal, limit: number): Explored {
-  const { logic, events, serialize, inFlight } = traversal;
+  const { logic, events, serialize, inFlight, byShell } = traversal;
   const adjacency = Object.entries(getAdjacencyMap<JourneySnapshot, JourneyEvent, unknown>(logic, { events, serializeState: serialize, limit }));
   const keys = adjacency.map(([key]) => key);
   const snapshots = new Map(adjacency.map(([key, { state }]) => [key, state]));
   const snapshotOf = (key: string) => snapshots.get(key) as JourneySnapshot;
-  // An agent starts by signing in: the events the shell sends by itself at any moment (`app.*`,
-  // a page opened at /redirect) come last, so a shortest way in takes them only for their own branch.
-  const byShell = (event: PathEvent) => (event.type.startsWith('app.') ? 1 : 0);
   // The app's buttons wait while a call is in flight (src/app/journeyBusy.ts): an agent acts
   // once the journey is settled, so a way that has them act meanwhile is taken only when no
   // other reaches that branch (a replay against a real provider could not wait in between).
   const busy = new Map(keys.map((key) => [key, inFlight(snapshotOf(key))]));
   const whileBusy = (move: Move) => !isCallEvent(move.event.type) && busy.get(move.from) === true;
-  const tier = (move: Move) => (byShell(move.event) === 1 ? 2 : whileBusy(move) ? 1 : 0);
+  const tier = (move: Move) => (byShell(move.event) ? 2 : whileBusy(move) ? 1 : 0);
   const moves: Move[] = adjacency
     .flatMap(([from, { transitions }]) => Object.values<Step<JourneySnapshot, JourneyEvent>>(transitions).map(({ state, event }) => ({ from, to: serialize(state), event })))
     .sort((a, b) => tier(a) - tier(b));
@@ -279,7 +297,7 @@ export function journeyPaths(journey: CompiledJourney, options: { limit?: number
   const cover = firstMoves(explored, ways, traversal.branchTaken);
   const paths = pathsOf(explored, ways, cover, traversal);
   // The agent's ways first (from the sign-in), then those the shell starts; by end, then length.
-  const shellStarted = (p: JourneyPath) => (p.steps[0]?.event.type.startsWith('app.') ? 1 : 0);
+  const shellStarted = (p: JourneyPath) => (p.steps[0] && traversal.byShell(p.steps[0].event) ? 1 : 0);
   paths.sort((a, b) => shellStarted(a) - shellStarted(b) || (a.end.route ?? '').localeCompare(b.end.route ?? '') || a.steps.length - b.steps.length);
   const uncovered = journey.graph.edges.filter((e) => e.kind !== 'always' && !cover.has(e));
   return { paths, uncovered };
