@@ -8,6 +8,10 @@ import { SHARED_BUILDS } from '../src/tools/browser/buildProcess';
 
 /** The test country made only of data (tests/fixtures/packs/zz): its operations are generated too. */
 const TEST_PACK_OPENAPI = 'tests/fixtures/packs/zz/openapi';
+/** The customer-facing test country (tests/fixtures/packs/zc): its operations are generated too. */
+const CUSTOMER_PACK_OPENAPI = 'tests/fixtures/packs/zc/openapi';
+/** The test country whose first screen is a public form and whose shell lists every script (tests/fixtures/packs/zf). */
+const FORM_PACK_OPENAPI = 'tests/fixtures/packs/zf/openapi';
 
 /**
  * Generated code is not committed: every test run builds it first (the API types from
@@ -16,7 +20,7 @@ const TEST_PACK_OPENAPI = 'tests/fixtures/packs/zz/openapi';
  * (servedBuild.ts: each country built once in the run, not once per file) and removed at the end.
  */
 export default async function setup(): Promise<() => void> {
-  await generateApiTypes([...new Set([...openapiRoots(), TEST_PACK_OPENAPI])]);
+  await generateApiTypes([...new Set([...openapiRoots(), TEST_PACK_OPENAPI, CUSTOMER_PACK_OPENAPI, FORM_PACK_OPENAPI])]);
   compileSteps();
   const builds = mkdtempSync(join(tmpdir(), 'field-sales-test-builds-'));
   process.env[SHARED_BUILDS] = builds;

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createApiClients } from '../../src/api/apiClients';
+import { callKey } from '../../src/api/operationTable';
 import { operations } from '../../src/api/generated/sv/operations';
 import { callOperation } from '../../src/api/callOperation';
 import { createCallSigner, memoryKeyring } from '../../src/api/callSigner';
@@ -45,7 +46,7 @@ try {
   const signedIn = await callOperation(createApiClients(config, operations), config, 'accessToken', { code: '2580', country: 'SV' });
   if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.error.message}`);
 
-  const signer = createCallSigner({ publicKeyUrl: `${base}${operations.publicKey.path}`, unsignedPath: operations.publicKey.path, signInPath: operations.accessToken.path, keyring });
+  const signer = createCallSigner({ publicKeyUrl: `${base}${operations.publicKey.path}`, unsigned: new Set([callKey(operations.publicKey.method, operations.publicKey.path)]), agreesKeys: new Set([callKey(operations.accessToken.method, operations.accessToken.path)]), keyring });
   const kinds = [
     { method: 'GET', schemaPath: '/sv/get-coverage', path: '/sv/get-coverage?latitude=13.697366&longitude=-89.192282' },
     { method: 'POST', schemaPath: '/sv/products', path: '/sv/products?node=N-SS-CEN-01', body: JSON.stringify({ nodeClass: '10' }) },

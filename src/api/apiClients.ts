@@ -2,7 +2,7 @@ import type { ApiError } from './apiError';
 import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import { MAINTENANCE_STATUS } from './apiError';
 import { createCallSigner, type CallKeyring, type PublishedKeys } from './callSigner';
-import { operationWithRole, type OperationTable } from './operationTable';
+import { callKey, operationsWithRole, operationWithRole, type OperationEntry, type OperationTable } from './operationTable';
 
 /** Where the provider is and what the shell does when the session ends. */
 /** A failed call, as error tracking records it. */
@@ -81,8 +81,9 @@ export interface ApiClients<T extends OperationTable = OperationTable> {
 /**
  * The typed clients of every API family of a country's table of operations (the build's
  * country's: `src/api/generated/<cc>/operations.ts`), sharing their middleware: every call
- * signed and its answer opened (callSigner) when the country's spec marks a key-publishing and
- * a sign-in operation, a 401 or the maintenance answer told to the shell. Calls go through
+ * signed and its answer opened (callSigner) when the country's spec marks a key-publishing call
+ * and a call that agrees keys (a sign-in, or a call that opens a customer's session), but the
+ * key-publishing and public calls (`x-signing: public`), which go unsigned, a 401 or the maintenance answer told to the shell. Calls go through
  * `callOperation`, typed by the table: a country's generated table types each input and answer.
  *
  * @example
@@ -93,13 +94,17 @@ export interface ApiClients<T extends OperationTable = OperationTable> {
 export function createApiClients<T extends OperationTable>(config: ApiConfig, operations: T): ApiClients<T> {
   const baseUrl = `${config.baseUrl.replace(/\/$/, '')}/v1/${config.provider ?? 'telco'}`;
   const keys = operationWithRole(operations, 'publishes-keys');
-  const signIn = operationWithRole(operations, 'sign-in');
+  const calls = (entries: Array<[string, OperationEntry]>) => new Set(entries.map(([, op]) => callKey(op.method, op.path)));
+  // Unsigned: the keys' call and every public one. New keys: the sign-in and every call that
+  // opens a customer's session. Every other call: the session's keys.
+  const unsigned = calls([...(keys ? [keys] : []), ...operationsWithRole(operations, 'public')]);
+  const agreesKeys = calls([...operationsWithRole(operations, 'sign-in'), ...operationsWithRole(operations, 'open')]);
   const signer =
-    keys && signIn
+    keys && agreesKeys.size > 0
       ? createCallSigner({
           publicKeyUrl: `${baseUrl}${keys[1].path}`,
-          unsignedPath: keys[1].path,
-          signInPath: signIn[1].path,
+          unsigned,
+          agreesKeys,
           fetch: config.fetch,
           keyring: config.keyring,
           onMismatch: () => config.onIntegrityMismatch?.(),

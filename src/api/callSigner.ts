@@ -2,6 +2,7 @@ import type { Middleware } from 'openapi-fetch';
 import { openBytes as open, sealBytes as seal, toBase64 } from './aesGcm';
 import { canonicalRequest, headersToSign, KEY_INFO, SEALED_AAD, sealUrlValues, SIGNED_HEADERS } from './signedCallProtocol';
 import type { PublishedKeys } from './publishedKeys';
+import { callKey } from './operationTable';
 
 /**
  * The session's call keys: one to sign requests (HMAC-SHA-256), one to seal and open what
@@ -81,11 +82,13 @@ export interface CallSignerOptions {
   /** Where the provider publishes its keys: the URL of the operation marked
    * `x-signing: publishes-keys` in the country's spec. */
   publicKeyUrl: string;
-  /** That operation's path as the spec writes it: the one call that is never signed. */
-  unsignedPath: string;
-  /** The path of the operation marked `x-signing: sign-in`, which agrees the session's keys (its
-   * own request is signed with them already). */
-  signInPath: string;
+  /** The calls never signed, by method and path as the spec writes them (`callKey`): the one
+   * that publishes the keys and every `x-signing: public` call (their answers are not sealed). */
+  unsigned: ReadonlySet<string>;
+  /** The calls that agree new call keys (their own request is signed with them already), by
+   * method and path: the sign-in (`x-signing: sign-in`) and every call that opens a customer's
+   * session (`x-session: open`). Every other call is signed with the session's keys. */
+  agreesKeys: ReadonlySet<string>;
   fetch?: typeof fetch;
   keyring?: CallKeyring;
   /** Called when an answer's state is not the one sent: the shell wipes the session. */
@@ -105,7 +108,7 @@ export interface CallSignerOptions {
  * @example
  * const [, keys] = operationWithRole(operations, 'publishes-keys')!;
  * const [, signIn] = operationWithRole(operations, 'sign-in')!;
- * const signer = createCallSigner({ publicKeyUrl: `${base}${keys.path}`, unsignedPath: keys.path, signInPath: signIn.path, onMismatch: wipe });
+ * const signer = createCallSigner({ publicKeyUrl: `${base}${keys.path}`, unsigned: new Set([callKey('get', keys.path)]), agreesKeys: new Set([callKey('post', signIn.path)]), onMismatch: wipe });
  * client.use(signer.middleware);
  */
 export function createCallSigner(options: CallSignerOptions) {
@@ -142,7 +145,8 @@ export function createCallSigner(options: CallSignerOptions) {
 
   /** The request signed: identity, sealed nonce and state, signature; undefined when there are no keys. */
   async function sign(request: Request, schemaPath: string): Promise<Request | undefined> {
-    const signIn = schemaPath === options.signInPath;
+    // A sign-in or a customer's session opened: new keys, kept once its answer is a success.
+    const signIn = options.agreesKeys.has(callKey(request.method, schemaPath));
     let keys: CallKeys | undefined;
     const headers = new Headers(request.headers);
     if (signIn) {
@@ -255,7 +259,7 @@ export function createCallSigner(options: CallSignerOptions) {
 
   const middleware: Middleware = {
     async onRequest({ request, schemaPath }) {
-      return schemaPath === options.unsignedPath ? undefined : sign(request, schemaPath);
+      return options.unsigned.has(callKey(request.method, schemaPath)) ? undefined : sign(request, schemaPath);
     },
     async onResponse({ request, response, schemaPath, options: fetchOptions }) {
       // Called as a plain function: the page's fetch called as another object's method throws

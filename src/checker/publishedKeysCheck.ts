@@ -23,7 +23,7 @@ export function publishedKeysProblems(root: string): SpecProblem[] {
     }
     const keys = operations.find((op) => op.signing === 'publishes-keys');
     if (!keys) continue;
-    const signed = operations.some((op) => op.signing === 'sign-in');
+    const signed = operations.some((op) => op.signing === 'sign-in' || op.session === 'open');
     const place = operationPlace(cc, keys.operationId, root);
     if (!place) continue;
     const answered = place.pointer.replace(/operationId$/, 'responses/200');

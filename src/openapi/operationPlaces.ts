@@ -10,10 +10,13 @@ export interface OperationPlace {
   path: string;
   file: string;
   pointer: string;
-  /** What its `x-signing`, `x-not-found` and `x-session` say, as written. */
+  /** What its `x-signing`, `x-not-found`, `x-session` and `x-owner` say, as written. */
   signing: unknown;
   notFound: unknown;
   session: unknown;
+  owner: unknown;
+  /** Its `security`, or its file's when it has none: a non-empty list makes it private. */
+  security: unknown;
 }
 
 /** Where each operation of a folder's spec files is written, as written (no `$ref` resolved). */
@@ -24,7 +27,7 @@ export function operationPlaces(dir: string, files: Map<string, Json>): Operatio
       for (const method of METHODS) {
         const op = (item as Json | undefined)?.[method] as Json | undefined;
         if (!op) continue;
-        places.push({ operationId: String(op.operationId), method, path, file: join(dir, name), pointer: `/paths/${escapeSegment(path)}/${method}/operationId`, signing: op['x-signing'], notFound: op['x-not-found'], session: op['x-session'] });
+        places.push({ operationId: String(op.operationId), method, path, file: join(dir, name), pointer: `/paths/${escapeSegment(path)}/${method}/operationId`, signing: op['x-signing'], notFound: op['x-not-found'], session: op['x-session'], owner: op['x-owner'], security: op.security ?? doc.security });
       }
     }
   }

@@ -3,10 +3,14 @@ import { loadSpecFiles, resolveRefs, type Json } from './specFiles';
 /**
  * What a country's spec says about its part in signing calls (`x-signing` on an operation):
  * `publishes-keys` is the call that publishes the provider's keys (never signed, asked before
- * sign-in), `sign-in` the call that agrees the session's call keys. A country whose spec marks
- * neither has unsigned calls.
+ * sign-in), `sign-in` the call that agrees the session's call keys (the agent's, with a PIN).
+ * A country whose spec marks neither has unsigned calls. `public`, on any number of calls, is a
+ * call anyone may make: no session (no `security`), never signed, its answer never sealed and
+ * holding no personal data (journeys:check refuses a public call whose success answers name a
+ * property of src/openapi/personalData.ts): what a customer-facing country calls before any
+ * session.
  */
-export type SigningRole = 'publishes-keys' | 'sign-in';
+export type SigningRole = 'publishes-keys' | 'sign-in' | 'public';
 
 /**
  * What a 404 of an operation means (`x-not-found`, spec 7.1): `quiet`, an empty result the
@@ -16,12 +20,23 @@ export type SigningRole = 'publishes-keys' | 'sign-in';
 export type NotFound = 'quiet' | { message: string };
 
 /**
- * The operation's part in the seller's session (`x-session`): `sign-out` is the call that ends
- * it at the provider, which the shell makes itself when an answer is not the session's;
- * `keep-alive` the call the shell makes while the agent works without calls, so that the
- * provider's idle expiry follows the agent, not the calls.
+ * The operation's part in the session (`x-session`): `sign-out` is the call that ends it at the
+ * provider, which the shell makes itself when an answer is not the session's; `keep-alive` the
+ * call the shell makes while the agent works without calls, so that the provider's idle expiry
+ * follows the agent, not the calls. `open`, on any number of calls, opens a customer's session
+ * (no PIN: the lead the call creates or resumes owns it): no `security`, signed with call keys
+ * agreed from its `x-client-key` as the sign-in is.
  */
-export type SessionRole = 'sign-out' | 'keep-alive';
+export type SessionRole = 'sign-out' | 'keep-alive' | 'open';
+
+/**
+ * Whose session a private call serves (`x-owner`): `agent` (a seller signed in with a PIN),
+ * `customer` (a lead's session, opened by an `x-session: open` call) or `any`. Without the mark
+ * a private call serves agents only: every handler written before customer sessions scopes its
+ * data by seller, and a customer's session reaching one would read as nobody's (docs/security.md,
+ * "Sessions and their owners").
+ */
+export type OwnerRole = 'agent' | 'customer' | 'any';
 
 /** One provider call as its OpenAPI spec describes it, with every `$ref` resolved. */
 export interface Operation {
@@ -39,14 +54,19 @@ export interface Operation {
   signing: SigningRole | undefined;
   /** What its 404 means, when not an error with the usual message (`x-not-found`). */
   notFound: NotFound | undefined;
-  /** Its part in the seller's session, when it has one (`x-session`). */
+  /** Its part in the session, when it has one (`x-session`). */
   session: SessionRole | undefined;
+  /** Whose session it serves when private (`x-owner`; `agent` when not marked). */
+  owner: OwnerRole;
   responses: Record<string, { schema: Json | undefined }>;
 }
 
 export const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-export const SIGNING_ROLES: readonly string[] = ['publishes-keys', 'sign-in'] satisfies SigningRole[];
-export const SESSION_ROLES: readonly string[] = ['sign-out', 'keep-alive'] satisfies SessionRole[];
+export const SIGNING_ROLES: readonly string[] = ['publishes-keys', 'sign-in', 'public'] satisfies SigningRole[];
+export const SESSION_ROLES: readonly string[] = ['sign-out', 'keep-alive', 'open'] satisfies SessionRole[];
+export const OWNER_ROLES: readonly string[] = ['agent', 'customer', 'any'] satisfies OwnerRole[];
+/** The roles any number of calls may have; every other role is one call's at most. */
+export const SHARED_ROLES: readonly string[] = ['public', 'open'] satisfies Array<SigningRole | SessionRole>;
 
 /** An `x-not-found` as written, when it is one (`quiet`, or `{message: <text>}`). */
 export function notFoundOf(value: unknown): NotFound | undefined {
@@ -88,6 +108,7 @@ function operationOf(file: string, doc: Json, path: string, pathItem: Json, meth
     signing: roleOf<SigningRole>(op['x-signing'], SIGNING_ROLES),
     notFound: notFoundOf(op['x-not-found']),
     session: roleOf<SessionRole>(op['x-session'], SESSION_ROLES),
+    owner: roleOf<OwnerRole>(op['x-owner'], OWNER_ROLES) ?? 'agent',
     responses: responsesOf(op),
   };
 }

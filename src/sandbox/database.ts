@@ -38,6 +38,14 @@ create table if not exists settings (key text primary key, data text not null);
 create table if not exists customer_contacts (id integer primary key autoincrement, seller_code text not null, data text not null, created_at integer not null);
 create table if not exists agreements (id integer primary key autoincrement, seller_code text not null, data text not null, created_at integer not null);
 create table if not exists appointments (id integer primary key autoincrement, lead_id text not null, data text not null, created_at integer not null);
+-- The opaque uids that resume a customer's lead (a deep link), kept only as their SHA-256: a copy of the file resumes nothing.
+create table if not exists lead_uids (uid_hash text primary key, lead_id text not null, expires_at integer not null);
+-- A public form's request to be called back: kept for the provider's call centre, answered with a ticket only.
+create table if not exists call_requests (ticket text primary key, data text not null, created_at integer not null);
+-- A customer's order, owned by their lead, waiting for its payment (handlers/customerOrders.ts).
+create table if not exists customer_orders (id text primary key, lead_id text not null, status text not null, data text not null, created_at integer not null);
+-- A payment on the hosted page (hostedPayments.ts): its order and lead, what it costs, and how the page ended it.
+create table if not exists payments (id text primary key, order_id text not null, lead_id text not null, status text not null, amount real not null, return_path text not null, created_at integer not null);
 `;
 
 type Seed = Record<string, unknown>;
@@ -158,6 +166,8 @@ function migrate(db: SandboxDb): void {
   addColumn('sessions', 'last_seen_at', 'integer');
   // Whose call sent an outbox message (issue 31: a seller reads its own codes); older rows are nobody's.
   addColumn('outbox', 'seller_code', 'text');
+  // A customer's session is owned by a lead (issue 33), not a seller; older sessions are agents'.
+  addColumn('sessions', 'customer_lead', 'text');
 }
 
 /** One JSON column read back. */

@@ -18,6 +18,12 @@ export interface Seller {
   lastName: string;
 }
 
+/**
+ * Who a live session is for (docs/security.md, "Sessions and their owners"): an agent, a seller
+ * signed in with a PIN, or a customer, the lead an `x-session: open` call created or resumed.
+ */
+export type SessionOwner = { kind: 'agent'; seller: Seller } | { kind: 'customer'; leadId: string };
+
 /** An uploaded file of a multipart request. */
 export interface UploadedFile {
   field: string;
@@ -41,7 +47,10 @@ export interface HandlerContext {
   body: Record<string, unknown>;
   headers: Record<string, string | undefined>;
   files: UploadedFile[];
+  /** The seller of an agent's session (none in a customer's): what the agents' handlers scope their data by. */
   seller: Seller | undefined;
+  /** The session's owner, an agent or a customer, when the call has a live session. */
+  owner: SessionOwner | undefined;
   now: Date;
   /** What the country's provider plays besides its data: time zone, currency, documents (seed `provider.json`). */
   provider: ProviderSettings;
@@ -69,12 +78,16 @@ export function tooManyRequests(message: string, retryAfterMs: number): HandlerA
   return { status: 429, body: message, headers: { 'retry-after': String(Math.ceil(retryAfterMs / 1000)) } };
 }
 
-/** An answer: status (200 by default), JSON body, extra headers, and a session to open or close. */
+/**
+ * An answer: status (200 by default), JSON body, extra headers, and a session to open or close:
+ * `{ open }` an agent's (the sign-in), `{ open, customer }` a customer's, owned by the lead
+ * `customer` (only an `x-session: open` call may: sessions.ts `openCustomerSession`).
+ */
 export interface HandlerAnswer {
   status?: number;
   body: unknown;
   headers?: Record<string, string>;
-  session?: { open: string } | { close: true };
+  session?: { open: string; customer?: string } | { close: true };
 }
 
 export type Handler = (ctx: HandlerContext) => HandlerAnswer | Promise<HandlerAnswer>;

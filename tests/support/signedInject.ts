@@ -50,7 +50,7 @@ export function signedInject(app: FastifyInstance, { provider = 'telco', now }: 
     return new Response(answer.rawPayload.length > 0 ? new Uint8Array(answer.rawPayload) : null, { status: answer.statusCode, headers: answer.headers as Record<string, string> });
   };
   // `now`: the sandbox's own clock when a test sets one, so that identities are in its time.
-  const newSigner = () => createCallSigner({ publicKeyUrl: `${ORIGIN}${prefix}/sv/public-key`, unsignedPath: '/sv/public-key', signInPath: '/sv/accesstoken', fetch: fetchFromApp, now });
+  const newSigner = () => createCallSigner({ publicKeyUrl: `${ORIGIN}${prefix}/sv/public-key`, unsigned: new Set(['GET /sv/public-key']), agreesKeys: new Set(['POST /sv/accesstoken']), fetch: fetchFromApp, now });
 
   return async function inject(options: InjectOptions & { url: string }): Promise<OpenedAnswer> {
     const headers = new Headers(Object.entries(options.headers ?? {}).map(([name, value]) => [name, String(value)] as [string, string]));

@@ -5,6 +5,8 @@ import { authHandlers } from './auth';
 import { catalogHandlers } from './catalog';
 import { contentHandlers } from './content';
 import { coverageHandlers } from './coverage';
+import { customerLeadsHandlers } from './customerLeads';
+import { customerOrderHandlers } from './customerOrders';
 import { customersHandlers } from './customers';
 import { fieldServicesHandlers } from './fieldServices';
 import { locationsHandlers } from './locations';
@@ -21,6 +23,8 @@ export const handlers: Record<string, Handler> = {
   ...catalogHandlers,
   ...contentHandlers,
   ...coverageHandlers,
+  ...customerLeadsHandlers,
+  ...customerOrderHandlers,
   ...customersHandlers,
   ...fieldServicesHandlers,
   ...locationsHandlers,

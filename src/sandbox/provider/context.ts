@@ -1,7 +1,7 @@
 import type { ArmedFaults } from '../armedFaults';
 import type { SandboxDb } from '../database';
 import type { FaultAnswer } from '../faults';
-import type { Handler, HandlerAnswer, SandboxMode, Seller } from '../handler';
+import type { Handler, HandlerAnswer, SandboxMode, Seller, SessionOwner } from '../handler';
 import type { OtpLimits } from '../otpLimits';
 import type { PinKey } from '../pinKey';
 import type { Provider } from '../providerSettings';
@@ -33,7 +33,7 @@ export interface CountryProvider {
   pinKey: PinKey;
   otp: OtpLimits;
   signIns: SignInThrottle;
-  /** Whether its calls are signed: its spec marks the call that publishes the keys and the sign-in. */
+  /** Whether its calls are signed: its spec marks the call that publishes the keys and a call that agrees keys (a sign-in, or one that opens a customer's session). */
   signs: boolean;
 }
 
@@ -54,7 +54,9 @@ export interface EarlyChecks {
   /** The request's headers, the first value of each (as the signature covers them). */
   headers: Record<string, string | undefined>;
   token?: string;
+  /** The seller of an agent's session (none in a customer's). */
   seller?: Seller;
+  owner?: SessionOwner;
   opened?: OpenedCall;
   fault?: string;
   injected?: FaultAnswer;

@@ -24,7 +24,7 @@ function checkBeforeBody(ctx: ProviderContext, country: CountryProvider, route: 
   if (injected?.cut === 'before') return 'cut';
   const wrongType = refusedMediaType(request, route.mediaType);
   if (wrongType) return { refused: wrongType };
-  const session = sessionOfCall(ctx, country.db, request, route.operation.private);
+  const session = sessionOfCall(ctx, country.db, request, route.operation);
   if ('refused' in session) return session;
   const signature = openSignature(ctx, country, route.operation, request, headers, session.token);
   if ('refused' in signature) return signature;

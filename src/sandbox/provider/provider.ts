@@ -12,6 +12,7 @@ import type { RawBodies } from '../requestBodies';
 import type { SessionLifetime } from '../sessions';
 import type { AgreementKey } from '../signedCalls';
 import { SIGN_IN_THROTTLE, signInThrottle, type SignInThrottlePolicy } from '../signInThrottle';
+import { agreesKeys } from './signature';
 import { loadCountryOperations } from '../../openapi/countryOperations';
 import type { Operation } from '../../openapi/operations';
 import type { CountryProvider, OperationRoute, ProviderContext } from './context';
@@ -42,7 +43,7 @@ function countryProvider(options: ProviderOptions, cc: string, operations: Opera
   const signIns = signInThrottle(db, { ...SIGN_IN_THROTTLE, ...options.signInThrottle });
   const pinKey = createPinKey(db);
   const otp = otpLimits(db, { ...OTP_LIMITS, ...options.otpLimits });
-  const signs = operations.some((op) => op.signing === 'publishes-keys') && operations.some((op) => op.signing === 'sign-in');
+  const signs = operations.some((op) => op.signing === 'publishes-keys') && operations.some(agreesKeys);
   return { cc, db, provider: options.providers.get(cc) as Provider, pinKey, otp, signIns, signs };
 }
 

@@ -12,15 +12,22 @@ import type { CountryProvider, EarlyChecks, ProviderContext, Refused } from './c
  */
 const refusedCall = (refused: Refusal): HandlerAnswer => (refused === 'NONCE_REPLAYED' ? badRequest('Solicitud repetida', refused, 409) : badRequest('No autorizado', refused, 401));
 
+/** A call signed with new keys agreed from its `x-client-key`: the sign-in, and every call that opens a customer's session. */
+export const agreesKeys = (operation: Operation): boolean => operation.signing === 'sign-in' || operation.session === 'open';
+
+/** A call never signed: the one that publishes the keys, and every public one (its answer is not sealed either). */
+const unsigned = (operation: Operation): boolean => operation.signing === 'publishes-keys' || operation.signing === 'public';
+
 /**
  * The signature step's checks that need no body, before it is read. Every call but the one that
- * publishes the keys is signed: sign-in with the keys its client key agrees, the others with
- * their session's (spec section 7; docs/security.md).
+ * publishes the keys and the public ones is signed: the sign-in and the calls that open a
+ * customer's session with the keys their client key agrees, the others with their session's
+ * (spec section 7; docs/security.md).
  */
 export function openSignature(ctx: ProviderContext, country: CountryProvider, operation: Operation, request: FastifyRequest, headers: EarlyChecks['headers'], token: string | undefined): { opened?: OpenedCall } | Refused {
-  if (!country.signs || operation.signing === 'publishes-keys') return {};
+  if (!country.signs || unsigned(operation)) return {};
   const clientKey = request.headers[SIGNED_HEADERS.clientKey];
-  const keys = operation.signing === 'sign-in' ? (typeof clientKey === 'string' ? ctx.agreementKey.agree(clientKey) : undefined) : sessionKeys.read(country.db, token);
+  const keys = agreesKeys(operation) ? (typeof clientKey === 'string' ? ctx.agreementKey.agree(clientKey) : undefined) : sessionKeys.read(country.db, token);
   const checked = openCall(keys, headers, ctx.now().getTime());
   return 'refused' in checked ? { refused: refusedCall(checked.refused) } : { opened: checked };
 }
