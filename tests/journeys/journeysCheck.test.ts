@@ -51,6 +51,13 @@ const kinds: Array<[kind: string, title: string]> = [
   ['call-input-event-typo', 'a call\'s input reading what the event that starts it does not carry, with did-you-mean'],
   ['impossible-declared-data', 'declared data (meta.context) whose limits no value can satisfy'],
   ['entry-pointer-typo', 'a pointer inside each entry of a declared list or selection (a sum\'s or first\'s `of`) that the entries do not have, with did-you-mean'],
+  ['link-event-unhandled', "a deep link whose event is not handled on the journey's own on"],
+  ['link-value-typo', "a link event's value read under a name its link does not give, with did-you-mean"],
+  ['link-event-undeclared', 'an event in the link namespace that no link declares'],
+  ['link-route-twice', 'two links on one route'],
+  ['link-route-without-slash', 'a link route not starting with /'],
+  ['link-on-step-route', "a link on a step's route that its event does not show"],
+  ['leave-url-typo', "a leave whose url reads nothing the journey holds, and the shell's refusal unhandled"],
 ];
 
 interface Fixture {
