@@ -152,3 +152,19 @@ export function routeForms(route: string): string[] {
   }
   return forms;
 }
+
+/**
+ * The event a journey's link event becomes once it has gone through its URL, as the shell sends
+ * it: its values filled into the link's URL and read back from it (text, only those the link
+ * takes). A tool replaying a path's example sends this, not the example as written; an event no
+ * link sends is given back as it is.
+ *
+ * @example throughLink(links, { type: 'link.resume', values: { ticket: 42, other: 1 } }) // { type: 'link.resume', values: { ticket: '42' } }
+ */
+export function throughLink<E extends { type: string; values?: unknown }>(links: readonly JourneyLink[] | undefined, event: E): E | { type: string; values: Record<string, string> } {
+  const link = links?.find((l) => l.event === event.type);
+  if (!link) return event;
+  const given = event.values !== null && typeof event.values === 'object' ? (event.values as Record<string, unknown>) : {};
+  const [path = '', search = ''] = fillLink(link, given).split('?');
+  return { type: event.type, values: matchLink([link], path, search)?.values ?? {} };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillLink, linkValueNames, matchLink, MAX_LINK_URL_LENGTH, routeForms, routeShape, type JourneyLink } from '../../src/pack/links';
+import { fillLink, linkValueNames, matchLink, MAX_LINK_URL_LENGTH, routeForms, routeShape, throughLink, type JourneyLink } from '../../src/pack/links';
 
 const verify: JourneyLink = { route: '/verificar-telefono/:id?/:uid', event: 'link.verifyPhone', query: ['canal'] };
 const resume: JourneyLink = { route: '/retomar/:ticket?', event: 'link.resume' };
@@ -63,5 +63,15 @@ describe('what else a link says', () => {
     expect(routeShape('/v/:a?/:b')).toBe(routeShape('/v/:x?/:y'));
     expect(routeForms('/v/:id?/:uid')).toEqual(['/v/:', '/v/:/:']);
     expect(routeForms('/retomar/:t?')).toEqual(['/retomar', '/retomar/:']);
+  });
+});
+
+describe('throughLink', () => {
+  it('gives a link event as its URL gives it back (text, only the values the link takes), and any other event as it is', () => {
+    expect(throughLink(links, { type: 'link.resume', values: { ticket: 42, other: 'x' } })).toEqual({ type: 'link.resume', values: { ticket: '42' } });
+    expect(throughLink(links, { type: 'link.paymentReturned', values: { payment: 'P/1', result: 'ok' } })).toEqual({ type: 'link.paymentReturned', values: { payment: 'P/1', result: 'ok' } });
+    expect(throughLink(links, { type: 'link.resume' })).toEqual({ type: 'link.resume', values: {} });
+    const other = { type: 'step.next', values: 1 };
+    expect(throughLink(links, other)).toBe(other);
   });
 });

@@ -8,6 +8,7 @@ import { DEFAULT_COUNTRY } from '../../pack/defaultCountry';
 import { startNodeJourney, type NodeJourney, type ReplayCall } from './nodeJourney';
 import { answersAfter, failForReal, pathAnswerBefore } from './pathCalls';
 import { replayDataOf, seedEntryFor, type ReplayData } from './replayData';
+import { throughLink } from '../../pack/links';
 
 // Where the replay's callers (and its tests) have found the seed's replay data.
 export { replayDataOf, type ReplayData } from './replayData';
@@ -64,7 +65,8 @@ export async function replayPath(
       done.push({ place: run.place(at), event: step.event.type });
       await failForReal(path, index, { address: run.address, country, data: seedData, operations }, run.refuseLocation);
       const event = prepare ? await prepare(step.event, toolsAt(run, at, index)) : await seedEvent(run, seedData, path, { event: step.event, at, index });
-      run.actor.send(event);
+      // A link's event as the shell sends it once the page is opened at the link's URL.
+      run.actor.send(throughLink(journey.config.links, event));
       await run.settled();
     }
     const at = run.leafId();

@@ -2,9 +2,10 @@
  * How the browser replay sends the agent's event from a step's screen, as an agent would: the
  * event's data filled in, then whatever on the screen sends it (the step's button, a field whose
  * change sends it, the step's whole-form widget, a list's page buttons, the sidebar's entry, or
- * the page opened where the shell sends it).
+ * the page opened where the shell sends it, or at a deep link's URL).
  */
 import { REDIRECT_PATH } from '../../app/openingEvents';
+import { fillLink } from '../../pack/links';
 import type { CompiledJourney } from '../../runtime/compileJourney';
 import type { PagesOption } from '../../screens/listPage';
 import type { JourneyPath, PathStep } from '../paths/journeyPaths';
@@ -37,6 +38,13 @@ export async function sendOnScreen(driver: ScreenDriver, ctx: DriveContext, scre
     await look();
     if (answersAfter(driver.path, driver.path.steps.indexOf(step))) await openSession(driver, ctx, screen);
     return void (await page.goto(`${driver.address}${REDIRECT_PATH}`));
+  }
+  // A deep link's event (a return link, a customer's link): the tab opened at its URL, filled
+  // from the example's values, as the outside page or the message's link would open it.
+  const link = driver.journey.config.links?.find((l) => l.event === type);
+  if (link) {
+    await look();
+    return void (await page.goto(`${driver.address}${fillLink(link, isObject(event.values) ? event.values : {})}`));
   }
   // A field whose change sends it (the months of a contract, the visit's date).
   const sender = screen?.fields.find((f) => (f.options.sends as { event?: unknown } | undefined)?.event === type);
