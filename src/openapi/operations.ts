@@ -32,9 +32,10 @@ export type SessionRole = 'sign-out' | 'keep-alive' | 'open';
 /**
  * Whose session a private call serves (`x-owner`): `agent` (a seller signed in with a PIN),
  * `customer` (a lead's session, opened by an `x-session: open` call) or `any`. Without the mark
- * a private call serves agents only: every handler written before customer sessions scopes its
- * data by seller, and a customer's session reaching one would read as nobody's (docs/security.md,
- * "Sessions and their owners").
+ * a private call serves the only owner its country's sessions can have (agents where the spec
+ * has a sign-in, customers where it has only `x-session: open` calls), and agents only in a
+ * country with both: an agent's report or seller must not be a customer's by omission
+ * (docs/security.md, "Sessions and their owners"; the sandbox decides: provider/provider.ts).
  */
 export type OwnerRole = 'agent' | 'customer' | 'any';
 
@@ -56,8 +57,8 @@ export interface Operation {
   notFound: NotFound | undefined;
   /** Its part in the session, when it has one (`x-session`). */
   session: SessionRole | undefined;
-  /** Whose session it serves when private (`x-owner`; `agent` when not marked). */
-  owner: OwnerRole;
+  /** Whose session it serves when private (`x-owner`), when marked: see OwnerRole for the default. */
+  owner: OwnerRole | undefined;
   responses: Record<string, { schema: Json | undefined }>;
 }
 
@@ -108,7 +109,7 @@ function operationOf(file: string, doc: Json, path: string, pathItem: Json, meth
     signing: roleOf<SigningRole>(op['x-signing'], SIGNING_ROLES),
     notFound: notFoundOf(op['x-not-found']),
     session: roleOf<SessionRole>(op['x-session'], SESSION_ROLES),
-    owner: roleOf<OwnerRole>(op['x-owner'], OWNER_ROLES) ?? 'agent',
+    owner: roleOf<OwnerRole>(op['x-owner'], OWNER_ROLES),
     responses: responsesOf(op),
   };
 }

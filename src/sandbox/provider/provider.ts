@@ -47,10 +47,20 @@ function countryProvider(options: ProviderOptions, cc: string, operations: Opera
   return { cc, db, provider: options.providers.get(cc) as Provider, pinKey, otp, signIns, signs };
 }
 
-/** One operation of a country as its route serves it. */
-function servedOperation(cc: string, operation: Operation, compile: ReturnType<typeof validatorCompiler>): OperationRoute {
+/**
+ * Whose sessions a country's unmarked private calls serve (no `x-owner`): the only owner its
+ * sessions can have, and agents in a country with both a sign-in and calls that open a
+ * customer's session (an agent's data is never a customer's by omission).
+ */
+export function defaultOwner(operations: Operation[]): 'agent' | 'customer' {
+  const agents = operations.some((op) => op.signing === 'sign-in');
+  return !agents && operations.some((op) => op.session === 'open') ? 'customer' : 'agent';
+}
+
+/** One operation of a country as its route serves it, its owner decided (`x-owner`, else the country's default). */
+function servedOperation(cc: string, operation: Operation, compile: ReturnType<typeof validatorCompiler>, owner: 'agent' | 'customer'): OperationRoute {
   return {
-    operation,
+    operation: { ...operation, owner: operation.owner ?? owner },
     handler: handlers[operation.operationId],
     validators: compile(operation),
     faultKeys: [`${cc}:${operation.operationId}`, operation.operationId],
@@ -80,10 +90,11 @@ export const provider: FastifyPluginAsync<ProviderOptions> = async (api, options
   for (const country of options.countries) {
     const operations = loadCountryOperations(country.code, resolve(country.openapiDir, '..'));
     const own = countryProvider(options, country.code, operations);
+    const owner = defaultOwner(operations);
     for (const operation of operations) {
       const url = `/v1/${options.pathSegment}${operation.path.replace(/\{(\w+)\}/g, ':$1')}`;
       claimRoute(claimed, country.code, operation, url);
-      api.route(operationRoute(ctx, own, servedOperation(country.code, operation, compile), url));
+      api.route(operationRoute(ctx, own, servedOperation(country.code, operation, compile, owner), url));
     }
   }
 };

@@ -5,8 +5,8 @@ import { liveOwnerOf, sessionToken } from '../sessions';
 import type { Operation } from '../../openapi/operations';
 import type { ProviderContext, Refused } from './context';
 
-/** Whether a private call serves a session of this owner (`x-owner`: agents only when not marked). */
-const serves = (operation: Operation, owner: SessionOwner): boolean => operation.owner === 'any' || operation.owner === owner.kind;
+/** Whether a private call serves a session of this owner (`x-owner`, decided for every route by provider.ts; agents when none). */
+const serves = (operation: Operation, owner: SessionOwner): boolean => operation.owner === 'any' || (operation.owner ?? 'agent') === owner.kind;
 
 /**
  * The session step: the session a call names and its live owner, an agent or a customer. A
