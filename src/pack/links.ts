@@ -7,7 +7,7 @@
 
 /** A deep link as the journey file declares it. */
 export type JourneyLink = {
-  /** The path: `:name` a value, `:name?` one that may be left out (`/verificar-telefono/:id?/:uid`). */
+  /** The path: `:name` a value, `:name?` one that may be left out (`/check/:lead?/:token`). */
   route: string;
   /** The event the journey is sent (`link.verifyPhone`), with `values`. */
   event: string;
