@@ -6,6 +6,7 @@ import { mapStyleMeta } from './src/build/mapStyle';
 import { sessionExportKeyEnv } from './src/build/sessionExportKey';
 import { precompressAssets } from './src/build/precompress';
 import { tagManagerMeta } from './src/build/tagManager';
+import { shellScripts } from './src/build/shellScripts';
 
 /** The map libraries (react-map-gl over maplibre-gl or mapbox-gl), loaded on the map step only. */
 const MAP_LIBRARY = /[\\/]node_modules[\\/](maplibre-gl|mapbox-gl|react-map-gl|@vis\.gl[\\/]react-map(box|libre))[\\/]/;
@@ -35,9 +36,11 @@ const schemaUriInBuilds = (): Plugin => ({
 // src/build/countryModules.ts; the journey reaches the browser without descriptions and examples.
 // The map's street style is written into the page (`VITE_MAP_STYLE`: src/build/mapStyle.ts), and
 // so is the tag manager's container when there is one (`VITE_GTM_ID`: src/build/tagManager.ts).
+// The shell's scripts the country file lists (heat map, push messaging, service worker) come with
+// their keys from the environment, each off without it (src/build/shellScripts.ts).
 // Exported sessions are sealed with `VITE_SESSION_EXPORT_KEY` (src/build/sessionExportKey.ts).
 export default defineConfig({
-  plugins: [react(), countryModules(), mapStyleMeta(), tagManagerMeta(), sessionExportKeyEnv(), schemaUriInBuilds(), precompressAssets()],
+  plugins: [react(), countryModules(), mapStyleMeta(), tagManagerMeta(), ...shellScripts(), sessionExportKeyEnv(), schemaUriInBuilds(), precompressAssets()],
   resolve: {
     alias: {
       // Step texts are plain: rjsf's markdown renderer is not worth its size (see the module).

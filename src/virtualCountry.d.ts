@@ -31,6 +31,8 @@ declare module 'virtual:country/journey' {
 declare module 'virtual:country/firstScreen' {
   /** The journey's first screen for the page to draw before the app loads, or null: src/pack/firstScreen.ts. */
   export const firstScreen: import('./pack/firstScreen').FirstScreen | null;
+  /** Draws it (the PIN's drawer or a form's, whichever it is), none when there is none. */
+  export const drawFirstScreen: ((root: HTMLElement, handlers: import('./app/firstScreen').FirstScreenHandlers) => void) | undefined;
 }
 
 declare module 'virtual:country/steps' {

@@ -1,23 +1,27 @@
-import type { FirstScreen } from '../pack/firstScreen';
+import type { PinScreen } from '../pack/firstScreen';
 import type { PackEvent } from '../runtime/journeyEvents';
 
 /** What the screen hands over when the agent sends it: the step's button event (the step file names it) with its data. */
 export interface FirstScreenEvent extends PackEvent {
   type: string;
-  data: Record<string, string>;
+  data?: Record<string, unknown>;
 }
 
 export interface FirstScreenHandlers {
   /** The agent touched the screen or started typing: time to fetch the app. */
   onFirstInput(): void;
-  /** The form was sent, valid: resolves once the app has taken over, rejects when it could not load. */
-  onSubmit(event: FirstScreenEvent): Promise<void>;
+  /**
+   * The form was sent, valid (or a button that does not check it was pressed): the journey's
+   * first events, in order (a form's draft, then its button's event). Resolves once the app has
+   * taken over, rejects when it could not load.
+   */
+  onSubmit(events: FirstScreenEvent[]): Promise<void>;
 }
 
 /** Shown when the app's code cannot be fetched (the phone lost its connection). */
 export const APP_NOT_LOADED = 'No se pudo cargar la aplicación. Revisa tu conexión e inténtalo de nuevo.';
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
+export function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
   const node = Object.assign(document.createElement(tag), props);
   node.append(...children);
   return node;
@@ -30,7 +34,7 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<H
  * moves to the next box, Backspace on an empty box goes back, a pasted or autofilled code spreads
  * over the boxes. The app, once loaded, replaces the whole screen (it renders into the same root).
  */
-export function drawFirstScreen(root: HTMLElement, screen: FirstScreen, handlers: FirstScreenHandlers): void {
+export function drawFirstScreen(root: HTMLElement, screen: PinScreen, handlers: FirstScreenHandlers): void {
   const { field } = screen;
   const labelId = 'first-screen-label';
   const errorId = 'first-screen-error';
@@ -125,7 +129,7 @@ export function drawFirstScreen(root: HTMLElement, screen: FirstScreen, handlers
     loader.hidden = false;
     alert.textContent = '';
     for (const box of boxes) box.readOnly = true;
-    handlers.onSubmit({ type: screen.button.event, data: { [field.name]: code() } }).catch(() => {
+    handlers.onSubmit([{ type: screen.button.event, data: { [field.name]: code() } }]).catch(() => {
       // The app's code did not arrive: nothing typed is lost, the agent tries again.
       sending = false;
       loader.hidden = true;

@@ -1,15 +1,18 @@
 import './firstScreen.css';
-import { firstScreen } from 'virtual:country/firstScreen';
-import { drawFirstScreen, type FirstScreenEvent } from './firstScreen';
+import { drawFirstScreen, firstScreen } from 'virtual:country/firstScreen';
+import { startShellScripts } from 'virtual:shell-scripts';
+import type { FirstScreenEvent } from './firstScreen';
 import { STORAGE_KEY } from './journeyStorageKey';
 import type * as StartApp from './startApp';
 
 /**
  * The page's entry, kept to a few kilobytes: an agent opening the app at its first route, with no
- * sale in the tab, gets the journey's first screen (the PIN) drawn at once by the page itself
- * (firstScreen.ts), and the app (React, Mantine, the forms, the journey: startApp.tsx) is
- * fetched as they start typing; the PIN sent goes to the journey as its first event. Any other
- * page (a reload in the middle of a sale, a link, `?inspect`) starts the app at once.
+ * sale in the tab, gets the journey's first screen (the PIN, or a public entry's form) drawn at
+ * once by the page itself (firstScreen.ts, firstScreenForm.ts), and the app (React, Mantine, the
+ * forms, the journey: startApp.tsx) is fetched as they start typing; what they send goes to the
+ * journey as its first events. Any other page (a reload in the middle of a sale, a link,
+ * `?inspect`) starts the app at once. The shell's scripts the build enabled (service worker, heat
+ * map, push messaging: src/build/shellScripts.ts) start once the first screen is drawn, never before.
  */
 const root = document.getElementById('root');
 let app: Promise<typeof StartApp> | undefined;
@@ -24,14 +27,24 @@ const loadApp = () => {
 const opensFirstScreen = (screen: typeof firstScreen): screen is NonNullable<typeof firstScreen> =>
   screen !== null && decodeURI(window.location.pathname) === screen.route && window.location.search === '' && sessionStorage.getItem(STORAGE_KEY) === null;
 
-if (root && opensFirstScreen(firstScreen)) {
-  drawFirstScreen(root, firstScreen, {
+/** After the page's load (its first screen drawn and painted), in the browser's idle time. */
+const afterFirstScreen = () => {
+  const start = () => (window.requestIdleCallback ? window.requestIdleCallback(() => startShellScripts(), { timeout: 2000 }) : setTimeout(startShellScripts, 0));
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+};
+
+if (root && drawFirstScreen && opensFirstScreen(firstScreen)) {
+  drawFirstScreen(root, {
     onFirstInput: () => void loadApp().catch(() => undefined),
-    onSubmit: async (event: FirstScreenEvent) => {
+    onSubmit: async (events: FirstScreenEvent[]) => {
       const { startApp } = await loadApp();
-      await startApp(root, [event]);
+      await startApp(root, events);
     },
   });
+  afterFirstScreen();
 } else if (root) {
-  void loadApp().then(({ startApp }) => startApp(root));
+  void loadApp()
+    .then(({ startApp }) => startApp(root))
+    .finally(afterFirstScreen);
 }

@@ -6,7 +6,9 @@
  * - `virtual:country`: the country file (countries/<cc>.json), one named export per property;
  * - `virtual:country/journey`: the journey, without descriptions and examples (journeyForBrowser);
  * - `virtual:country/firstScreen`: the journey's first screen, for the page's own small script to
- *   draw before the app is loaded (src/pack/firstScreen.ts), or null when it cannot;
+ *   draw before the app is loaded (src/pack/firstScreen.ts), or null when it cannot, and its
+ *   drawer: the PIN's (src/app/firstScreen.ts) or a form's (src/app/firstScreenForm.ts, with the
+ *   step's precompiled validator), so that a build holds the one its first screen needs;
  * - `virtual:country/steps`: a loader per step file and per precompiled step validator;
  * - `virtual:country/formats`: the messages of the validation rules the country's steps name (the
  *   rules themselves are imported by the step validators that call them: src/build/compileSteps.ts);
@@ -21,6 +23,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { hashForSchema } from '@rjsf/utils';
 import { checkCountryFile } from '../checker/checkCountryFile';
 import type { CountryFile } from '../pack/countryFile';
 import { firstScreenOf } from '../pack/firstScreen';
@@ -80,7 +83,21 @@ function firstScreenModule(paths: PackPaths, country: CountryFile): string {
   const first = firstScreenOf(journey, country.appTitle, stepFile);
   // Not an error: the app then draws the first screen itself, only later.
   if ('reason' in first) console.warn(`the page cannot draw ${paths.country.toUpperCase()}'s first screen before the app loads: ${first.reason}`);
-  return `export const firstScreen = ${JSON.stringify('screen' in first ? first.screen : null)};\n`;
+  const screen = 'screen' in first ? first.screen : null;
+  const data = `export const firstScreen = ${JSON.stringify(screen)};\n`;
+  if (!screen) return `${data}export const drawFirstScreen = undefined;\n`;
+  if (!('fields' in screen)) return `import { drawFirstScreen as drawPin } from ${fileSpecifier(join(REPO, 'src/app/firstScreen.ts'))};\n${data}export const drawFirstScreen = (root, handlers) => drawPin(root, firstScreen, handlers);\n`;
+  // A form is checked by its step's own precompiled validator (npm run steps:compile), found as the app's rjsf finds it: by the schema's hash.
+  const validator = join(REPO, VALIDATORS_DIR, paths.country, `${screen.step}.js`);
+  const schema = stepFile(screen.step)?.schema;
+  if (!existsSync(validator) || !schema) throw new Error(`no precompiled validator ${validator} for the first step: run npm run steps:compile`);
+  return [
+    `import { drawFormScreen } from ${fileSpecifier(join(REPO, 'src/app/firstScreenForm.ts'))};`,
+    `import validators from ${fileSpecifier(validator)};`,
+    data,
+    `export const drawFirstScreen = (root, handlers) => drawFormScreen(root, firstScreen, validators[${JSON.stringify(hashForSchema(schema))}], handlers);`,
+    '',
+  ].join('\n');
 }
 
 function stepsModule(paths: PackPaths): string {

@@ -8,6 +8,8 @@
  */
 import type { Plugin } from 'vite';
 import { isContainerId, TAG_MANAGER_META } from '../app/tagManagerContainer';
+import type { PackPaths } from '../pack/countryPack';
+import { listedScripts } from './shellScripts';
 
 /** The container id of a `VITE_GTM_ID` value, or none when unset; anything but `GTM-` and capitals or digits is a mistake the build names. */
 export function tagManagerSetting(value: string | undefined): string | undefined {
@@ -17,14 +19,18 @@ export function tagManagerSetting(value: string | undefined): string | undefined
   return id;
 }
 
-/** The Vite plugin that writes the container into the page (`VITE_GTM_ID`, as Vite reads the build's environment). */
-export function tagManagerMeta(): Plugin {
+/**
+ * The Vite plugin that writes the container into the page (`VITE_GTM_ID`, as Vite reads the
+ * build's environment), for a country whose file lists `tagManager` (src/build/shellScripts.ts):
+ * another country's build names no container, and its page's policy lets in no tag manager.
+ */
+export function tagManagerMeta(paths?: PackPaths): Plugin {
   let tag = '';
   return {
     name: 'tag-manager-meta',
     configResolved(config) {
       const id = tagManagerSetting((config.env as Record<string, string | undefined>).VITE_GTM_ID);
-      tag = id ? `<meta name="${TAG_MANAGER_META}" content="${id}" />` : '';
+      tag = id && listedScripts(paths).includes('tagManager') ? `<meta name="${TAG_MANAGER_META}" content="${id}" />` : '';
     },
     transformIndexHtml(html) {
       return tag ? html.replace('<head>', `<head>\n    ${tag}`) : html;

@@ -16,12 +16,15 @@ export interface CountryFile {
   sidebar: Array<{ label: string; event: string }>;
   entry: 'public' | 'signIn';
   signedCalls: boolean;
-  /** Only the tag manager so far: the spec's heat map and push messaging come with the packs of the countries that have them. */
-  shellScripts: Array<'tagManager'>;
+  /** The scripts the shell starts, each off unless listed (and, for a third party's, unless the build has its key): src/build/shellScripts.ts. */
+  shellScripts: ShellScript[];
   offers: { tabs: Array<{ label: string; types: string[] }> };
   /** Reference data files by name, as paths from the pack's root. */
   referenceData: Record<string, string>;
 }
+
+/** A script the shell may start: the tag manager, the heat map, push and content-card messaging, the service worker. */
+export type ShellScript = 'tagManager' | 'heatMap' | 'push' | 'serviceWorker';
 
 export interface PhoneMask {
   /** `#` is a digit: `#### ####`. */

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { contentSecurityPolicy, mapStyleOrigins, PAGE_HEADERS, tagManagerOrigins } from './pagePolicy';
+import { contentSecurityPolicy, mapStyleOrigins, PAGE_HEADERS, shellScriptOrigins, tagManagerOrigins } from './pagePolicy';
 
 /** The built app's page (`index.html`), sent with its Content Security Policy. */
 export interface AppPage {
@@ -14,27 +14,27 @@ export interface AppPage {
  * The app's page of a build (`<staticDir>/index.html`), none without one. Each answer has its
  * Content Security Policy: a nonce per answer for the style elements Mantine writes (handed to it
  * in a meta tag), nothing inline otherwise, nothing from elsewhere but the map's street style and
- * the tag manager the page names.
+ * the tag manager, heat map and push messaging the page names.
  */
 export function appPage(staticDir: string): AppPage | undefined {
   const indexFile = resolve(staticDir, 'index.html');
   if (!existsSync(indexFile)) return undefined;
   // Read again when a build rewrites it: a running sandbox serves the new build at once.
-  let cached = { version: '', page: '', connectTo: [] as string[], tagManager: [] as string[] };
+  let cached = { version: '', page: '', connectTo: [] as string[], tagManager: [] as string[], scripts: shellScriptOrigins('') };
   const currentPage = () => {
     const { mtimeMs, size } = statSync(indexFile);
     const version = `${mtimeMs}:${size}`;
     if (version !== cached.version) {
       const page = readFileSync(indexFile, 'utf8');
-      cached = { version, page, connectTo: mapStyleOrigins(page), tagManager: tagManagerOrigins(page) };
+      cached = { version, page, connectTo: mapStyleOrigins(page), tagManager: tagManagerOrigins(page), scripts: shellScriptOrigins(page) };
     }
     return cached;
   };
   return {
     send(reply) {
       const nonce = randomBytes(16).toString('base64');
-      const { page, connectTo, tagManager } = currentPage();
-      reply.header('content-security-policy', contentSecurityPolicy(nonce, connectTo, tagManager));
+      const { page, connectTo, tagManager, scripts } = currentPage();
+      reply.header('content-security-policy', contentSecurityPolicy(nonce, connectTo, tagManager, scripts));
       for (const [name, value] of Object.entries(PAGE_HEADERS)) reply.header(name, value);
       return reply.type('text/html; charset=utf-8').send(page.replace('<head>', `<head>\n    <meta name="csp-nonce" content="${nonce}" />`));
     },

@@ -40,8 +40,9 @@ export function useServedApp(pack: PackChoice = {}, settings: Pick<SandboxOption
     get sandbox() {
       return running().sandbox;
     },
-    newPage: async () => {
-      const page = await (await phoneContext(running().browser)).newPage();
+    /** A new phone-sized page in a context of its own; `serviceWorkers: 'allow'` lets the build's service worker register (blocked otherwise: phoneContext). */
+    newPage: async (options: { serviceWorkers?: 'allow' | 'block' } = {}) => {
+      const page = await (await phoneContext(running().browser, options)).newPage();
       await page.addInitScript({
         content: `document.addEventListener('securitypolicyviolation', (e) => console.error('CSP violation: ' + e.violatedDirective + ' ' + e.blockedURI + ' ' + (e.sourceFile || '') + ':' + e.lineNumber));`,
       });

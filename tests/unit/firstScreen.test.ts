@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { firstScreen } from 'virtual:country/firstScreen';
 import { firstScreenOf } from '../../src/pack/firstScreen';
-import type { JourneyConfig } from '../../src/pack/journeyTypes';
+import type { JourneyConfig, JsonObject } from '../../src/pack/journeyTypes';
 import type { StepFile } from '../../src/pack/stepFile';
 
 // The journey's first screen as the page draws it before the app loads (src/app/firstScreen.ts):
@@ -36,7 +36,7 @@ describe("the journey's first screen", () => {
 
   it('is what the build gives the page (virtual:country/firstScreen)', () => {
     expect(firstScreen?.title).toBe('Iniciar sesión');
-    expect(firstScreen?.field.name).toBe('pin');
+    expect(firstScreen && 'field' in firstScreen ? firstScreen.field.name : undefined).toBe('pin');
   });
 
   it('is left to the app, with the reason, when the first step is not a code and one button', () => {
@@ -47,8 +47,50 @@ describe("the journey's first screen", () => {
     expect(withStep({ ...landing, schema: { ...schema, properties: { ...schema.properties, user: { type: 'string' } } } })).toEqual({ reason: 'the first step has 2 fields, not one' });
     expect(withStep({ ...landing, messages: {} })).toEqual({ reason: 'the step file has no message for a "pin" too short or too long' });
     expect(withStep({ ...landing, text: ['Bienvenido'] })).toEqual({ reason: 'the first step has paragraphs of text the first screen does not draw' });
-    expect(withStep({ ...landing, uiSchema: { pin: { 'ui:widget': 'password' } } })).toEqual({ reason: 'the first step\'s field "pin" is not a required code typed box by box (pinInput)' });
+    expect(withStep({ ...landing, uiSchema: { pin: { 'ui:widget': 'password' } } })).toEqual({ reason: 'the field "pin" is a password, a widget the page\'s form does not know' });
     expect(withStep({ ...landing, buttons: [...(landing.buttons ?? []), { label: 'Ayuda', event: 'help' }] })).toEqual({ reason: 'the first step has not exactly one button that sends the form' });
     expect(firstScreenOf(journey, 'Venta D2D', () => undefined)).toEqual({ reason: 'no step file "landing"' });
+  });
+});
+
+describe('a first screen that is a form (tests/fixtures/packs/zf)', () => {
+  const ZF = 'tests/fixtures/packs/zf';
+  const journey = read<JourneyConfig>(`${ZF}/journeys/zf.json`);
+  const client = read<StepFile>(`${ZF}/schemas/steps/zf/zfCliente.json`);
+  const withStep = (step: StepFile) => firstScreenOf(journey, 'Clientes Formilandia', (name) => (name === 'zfCliente' ? step : undefined));
+
+  it("is the step's fields and buttons, in its order and words", () => {
+    const first = withStep(client);
+    if (!('screen' in first) || !('fields' in first.screen)) throw new Error(`not a form: ${JSON.stringify(first)}`);
+    const { screen } = first;
+    expect(screen.step).toBe('zfCliente');
+    expect(screen.fields.map((f) => [f.name, f.kind, f.required])).toEqual([
+      ['documentType', 'select', true],
+      ['documentNumber', 'text', true],
+      ['firstName', 'text', true],
+      ['email', 'text', true],
+      ['phone', 'text', false],
+      ['consent', 'checkbox', true],
+    ]);
+    expect(screen.fields[0]).toMatchObject({ options: [{ value: 'CIF', label: 'Cédula de Formilandia' }, { value: 'PASAPORTE', label: 'Pasaporte' }], placeholder: 'Elige un documento' });
+    expect(screen.fields[1]).toMatchObject({ inputType: 'tel', maxLength: 9 });
+    expect(screen.fields[3]).toMatchObject({ inputType: 'email' });
+    expect(screen.fields[5]).toMatchObject({ consent: true });
+    expect(screen.buttons).toEqual([
+      { label: 'Llámame', event: 'client.callMe', primary: false, validate: false },
+      { label: 'Continuar', event: 'step.submit', primary: true, validate: true },
+    ]);
+    expect(screen.messages['/phone']).toEqual({ pattern: 'El teléfono tiene 8 dígitos' });
+  });
+
+  it('is left to the app, with the reason, when a field is a widget the page does not know or needs the journey', () => {
+    const ui = client.uiSchema as Record<string, unknown>;
+    expect(withStep({ ...client, uiSchema: { ...ui, phone: { 'ui:widget': 'maskedInput', 'ui:options': { mask: '#### ####' } } } })).toEqual({ reason: 'the field "phone" has the option "mask", which needs the app' });
+    expect(withStep({ ...client, uiSchema: { ...ui, phone: { 'ui:widget': 'maskedInput' } } })).toEqual({ reason: 'the field "phone" is a maskedInput, a widget the page\'s form does not know' });
+    expect(withStep({ ...client, uiSchema: { ...ui, firstName: { 'ui:options': { from: '/context/client/firstName' } } } })).toEqual({ reason: 'the field "firstName" has the option "from", which needs the app' });
+    const schema = client.schema as { properties: Record<string, JsonObject> } & JsonObject;
+    expect(withStep({ ...client, schema: { ...schema, properties: { ...schema.properties, born: { type: 'string', format: 'date-dmy', adult: true } } } })).toEqual({ reason: 'the field "born" has "adult", which the page\'s form does not draw' });
+    expect(withStep({ ...client, schema: { ...schema, if: { properties: { documentType: { const: 'CIF' } } }, then: { properties: { other: { format: 'digits' } } } } })).toEqual({ reason: 'a condition of the first step names "other", a field the page\'s form does not draw' });
+    expect(withStep({ ...client, buttons: [{ label: 'Cancelar', event: 'step.back', when: '/context/client/firstName' }] })).toEqual({ reason: 'the button "Cancelar" shows only with the journey\'s data (when)' });
   });
 });

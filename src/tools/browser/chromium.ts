@@ -30,9 +30,15 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
-/** A phone in San Salvador: 360 px wide, touch, location allowed at the map's default centre. */
-export function phoneContext(browser: Browser): Promise<BrowserContext> {
+/**
+ * A phone in San Salvador: 360 px wide, touch, location allowed at the map's default centre.
+ * The build's service worker (src/build/serviceWorker.ts) is not let register unless
+ * `serviceWorkers: 'allow'`: a page it controls answers the app's files from its cache, past what
+ * a test routes (Playwright's routes do not see what a worker answers) and a test's timings.
+ */
+export function phoneContext(browser: Browser, { serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {}): Promise<BrowserContext> {
   return browser.newContext({
+    serviceWorkers,
     viewport: { width: 360, height: 740 },
     hasTouch: true,
     isMobile: true,

@@ -11,6 +11,8 @@ import { DEFAULT_COUNTRY } from '../../pack/defaultCountry';
 export interface PackChoice {
   country?: string;
   packs?: string;
+  /** The build's own environment besides (the shell's scripts' keys: `VITE_HEATMAP_ID`...); a build with one is shared only with the same. */
+  env?: Record<string, string>;
 }
 
 /**
@@ -40,14 +42,15 @@ export async function withPack<T>(pack: PackChoice, work: () => Promise<T>): Pro
  * folder, which `releaseBuild` removes.
  */
 export async function buildCountry(pack: PackChoice = {}): Promise<string> {
-  const env = { COUNTRY: pack.country ?? process.env.COUNTRY, COUNTRY_PACKS: pack.packs ?? process.env.COUNTRY_PACKS };
+  const env = { COUNTRY: pack.country ?? process.env.COUNTRY, COUNTRY_PACKS: pack.packs ?? process.env.COUNTRY_PACKS, ...pack.env };
   const shared = process.env[SHARED_BUILDS];
   if (!shared) {
     const outDir = mkdtempSync(join(tmpdir(), 'field-sales-build-'));
     await buildAsProcess(outDir, env);
     return outDir;
   }
-  const outDir = join(shared, `${env.COUNTRY ?? DEFAULT_COUNTRY}-${Buffer.from(resolve(env.COUNTRY_PACKS ?? '.')).toString('base64url')}`);
+  const withEnv = pack.env ? `-${Buffer.from(JSON.stringify(pack.env)).toString('base64url').slice(0, 40)}` : '';
+  const outDir = join(shared, `${env.COUNTRY ?? DEFAULT_COUNTRY}-${Buffer.from(resolve(env.COUNTRY_PACKS ?? '.')).toString('base64url')}${withEnv}`);
   const lock = `${outDir}.lock`;
   // Another file's build may take both its tries.
   const giveUp = Date.now() + 2 * BUILD_TIMEOUT_MS + 60_000;
