@@ -104,7 +104,7 @@ describe('the test country pack', () => {
       timeout: 60_000,
     });
     expect(result.stdout).toBe('');
-    expect(result.stderr.trim().split('\n').at(-1)).toBe('1 journey file(s) and 8 step file(s) checked: all sound.');
+    expect(result.stderr.trim().split('\n').at(-1)).toBe('1 journey file(s) and 11 step file(s) checked: all sound.');
     expect(result.status).toBe(0);
   });
 
