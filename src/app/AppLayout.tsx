@@ -1,8 +1,8 @@
 import { Alert, AppShell, Burger, Group, Loader, NavLink, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { memo, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { appTitle, sidebar } from 'virtual:country';
-import { IdleGuard } from './IdleGuard';
+import { appTitle, entry, sidebar } from 'virtual:country';
+import { CUSTOMER_IDLE, IdleGuard } from './IdleGuard';
 import { currentStep } from '../runtime/compileJourney';
 import type { ShellEvent } from '../runtime/journeyEvents';
 import { isBusy } from './journeyBusy';
@@ -15,18 +15,29 @@ import { useJourneyRuntime, useJourneyValue } from './journeyContext';
 const SESSION_EXPORT_KEY = String(import.meta.env.VITE_SESSION_EXPORT_KEY ?? '');
 
 /**
+ * Whose app this build is (the country file's `entry`): an agent's (`signIn`: the private steps
+ * are a seller's session, with the agent's sidebar and the 15-minute idle wipe) or a customer's
+ * (`public`: its private steps are the customer's own session, with no agent's sidebar and the
+ * customer's idle timings, docs/spec-choices.md).
+ */
+const AGENTS_APP = entry !== 'public';
+
+/**
  * The frame around every step: header with the country's app name and progress, the sidebar when
- * signed in (the country file's entries, spec 2.3: each an event of the journey), the step's message.
+ * an agent is signed in (the country file's entries, spec 2.3: each an event of the journey; none
+ * in a customer's app), the idle guard in a session of either, the step's message.
  * It reads only whether the agent is signed in; the progress, the busy spinner and the message
  * read their own values, so a step change draws them and not the frame (Mantine's AppShell
  * writes its layout's styles each time it is drawn).
  */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { actor, sessionRecord, keepAlive } = useJourneyRuntime();
-  const signedIn = useJourneyValue((snapshot, runtime) => {
+  const inSession = useJourneyValue((snapshot, runtime) => {
     const step = currentStep(runtime.journey, snapshot);
     return step !== undefined && !step.public;
   });
+  // The agent's sidebar only in an agent's session; a customer's has none.
+  const signedIn = inSession && AGENTS_APP;
   const [opened, { toggle, close }] = useDisclosure(false);
   // Below the sidebar's breakpoint (Mantine's sm, 48em) a closed sidebar is only moved off the
   // screen: inert, so that a screen reader does not read it nor a tab reach its entries.
@@ -79,7 +90,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </AppShell.Navbar>
       )}
       <AppShell.Main>
-        {signedIn && <IdleGuard onExpire={expire} onActive={keepAlive} />}
+        {inSession && (AGENTS_APP ? <IdleGuard onExpire={expire} onActive={keepAlive} /> : <IdleGuard onExpire={expire} onActive={keepAlive} {...CUSTOMER_IDLE} />)}
         <StepMessage />
         {children}
       </AppShell.Main>

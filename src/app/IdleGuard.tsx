@@ -11,10 +11,32 @@ const LAST_ACTIVITY_KEY = 'lastActivity';
 const ACTIVITY = ['pointerdown', 'keydown', 'touchstart', 'wheel'] as const;
 
 /**
- * Watches for an agent who walked away from a signed-in phone: a warning with a button to stay
- * at 13 minutes, `onExpire` (the journey's `session.idle`: logout and wipe) at 15.
+ * A customer's timings (a customer-facing build, `entry: "public"`; docs/spec-choices.md): the
+ * customer is on their own phone, may stop to find a document, and reaches only their own lead,
+ * so 30 minutes (the provider's idle end of a customer's session, src/sandbox/sessions.ts), with
+ * the same 2 minutes' warning.
  */
-export function IdleGuard({ onExpire, onActive }: { onExpire: () => void; onActive?: () => void }) {
+export const CUSTOMER_IDLE = { warnAfterMs: 28 * 60_000, endAfterMs: 30 * 60_000, subject: 'de tu solicitud' } as const;
+
+/**
+ * Watches for an agent who walked away from a signed-in phone: a warning with a button to stay
+ * at 13 minutes, `onExpire` (the journey's `session.idle`: logout and wipe) at 15; a customer's
+ * session with CUSTOMER_IDLE's timings.
+ */
+export function IdleGuard({
+  onExpire,
+  onActive,
+  warnAfterMs = IDLE_WARNING_MS,
+  endAfterMs = IDLE_END_MS,
+  subject,
+}: {
+  onExpire: () => void;
+  onActive?: () => void;
+  warnAfterMs?: number;
+  endAfterMs?: number;
+  /** What the wipe takes, in the warning's words ("de la venta" by default). */
+  subject?: string;
+}) {
   const [warning, setWarning] = useState(false);
   const expire = useRef(onExpire);
   expire.current = onExpire;
@@ -29,12 +51,12 @@ export function IdleGuard({ onExpire, onActive }: { onExpire: () => void; onActi
       clearTimeout(warnTimer);
       clearTimeout(endTimer);
       const since = Date.now() - last;
-      warnTimer = setTimeout(() => setWarning(true), Math.max(0, IDLE_WARNING_MS - since));
+      warnTimer = setTimeout(() => setWarning(true), Math.max(0, warnAfterMs - since));
       endTimer = setTimeout(() => {
         setWarning(false);
         sessionStorage.removeItem(LAST_ACTIVITY_KEY);
         expire.current();
-      }, Math.max(0, IDLE_END_MS - since));
+      }, Math.max(0, endAfterMs - since));
     };
     let noted = 0;
     const active = () => {
@@ -56,12 +78,13 @@ export function IdleGuard({ onExpire, onActive }: { onExpire: () => void; onActi
       clearTimeout(endTimer);
       for (const type of ACTIVITY) window.removeEventListener(type, active, { capture: true });
     };
-  }, []);
+    // The timings are a build's constants: the watch starts once.
+  }, [warnAfterMs, endAfterMs]);
 
   if (!warning) return null;
   return (
     <Suspense fallback={null}>
-      <IdleWarning onStay={() => setWarning(false)} />
+      <IdleWarning onStay={() => setWarning(false)} subject={subject} />
     </Suspense>
   );
 }
