@@ -55,15 +55,19 @@ export function evaluateGuard(ref: NamedRef, scope: Scope): boolean {
  */
 const table: GuardTable = {
   equals: {
-    description: 'the value at `at` equals `value` (strings compared ignoring case with `ignoreCase`)',
+    description: 'the value at `at` equals `value`, or the value at `from` (a read document number against the one typed); strings compared ignoring case with `ignoreCase`',
     params: {
       type: 'object',
-      required: ['at', 'value'],
+      required: ['at'],
       additionalProperties: false,
-      properties: { at: pointer, value: {}, ignoreCase: { type: 'boolean' } },
+      properties: { at: pointer, value: {}, from: pointer, ignoreCase: { type: 'boolean' } },
+      oneOf: [{ required: ['value'] }, { required: ['from'] }],
     },
-    test: (scope, { at, value, ignoreCase }) => {
+    test: (scope, { at, value: literal, from, ignoreCase }) => {
       const actual = readScope(scope, at);
+      // Two missing values are not equal: a document read as nothing never matches one typed as nothing.
+      const value = from !== undefined ? readScope(scope, from) : literal;
+      if (from !== undefined && (actual === undefined || value === undefined)) return false;
       if (ignoreCase === true && typeof actual === 'string' && typeof value === 'string') {
         return actual.localeCompare(value, 'es', { sensitivity: 'accent' }) === 0;
       }

@@ -19,6 +19,13 @@ describe('guards', () => {
     expect(evaluateGuard({ type: 'atLeast', params: { at: '/context/sale/missing', value: 0 } }, s)).toBe(true);
   });
 
+  it('compare two values of the journey with `from` (a document read against the one typed), two missing ones never equal', () => {
+    const read = scope({ customer: { documentNumber: '112340567' } }, { output: { id_number: '112340567', other: '203450678' } });
+    expect(evaluateGuard({ type: 'equals', params: { at: '/event/output/id_number', from: '/context/customer/documentNumber' } }, read)).toBe(true);
+    expect(evaluateGuard({ type: 'equals', params: { at: '/event/output/other', from: '/context/customer/documentNumber' } }, read)).toBe(false);
+    expect(evaluateGuard({ type: 'equals', params: { at: '/event/output/missing', from: '/context/customer/absent' } }, read)).toBe(false);
+  });
+
   it('treat missing, empty text, lists and objects as absent', () => {
     expect(evaluateGuard({ type: 'exists', params: { at: '/event/output/node' } }, s)).toBe(true);
     expect(evaluateGuard({ type: 'exists', params: { at: '/event/output/list' } }, s)).toBe(false);

@@ -4,8 +4,8 @@ import type { NamedRef } from '../../pack/journeyTypes';
 
 /** Each guard's params by its name, as its params schema declares them (journeys:check holds a journey's to that schema). */
 export interface GuardParams {
-  /** the value at `at` equals `value` (strings compared ignoring case with `ignoreCase`) */
-  equals: { at: `/${string}`; value: unknown; ignoreCase?: boolean };
+  /** the value at `at` equals `value`, or the value at `from` (a read document number against the one typed); strings compared ignoring case with `ignoreCase` */
+  equals: { at: `/${string}`; value?: unknown; from?: `/${string}`; ignoreCase?: boolean };
   /** the value at `at` is present (not missing, null, empty text, an empty list or object) */
   exists: { at: `/${string}` };
   /** the value at `at`, as text, matches the regular expression `pattern` */
