@@ -15,6 +15,7 @@ import { SESSION_LIFETIME, type SessionLifetime } from './sessions';
 import { createAgreementKey } from './signedCalls';
 import type { SignInThrottlePolicy } from './signInThrottle';
 import { testerTools } from './testerTools';
+import { hostedPayments } from './hostedPayments';
 import { DEFAULT_COUNTRY } from '../pack/defaultCountry';
 
 export interface SandboxOptions {
@@ -99,6 +100,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const { signInThrottle, otpLimits } = options;
   await app.register(provider, { mode, pathSegment: options.provider ?? 'telco', countries, providers, databases, now, lifetime, agreementKey, signInThrottle, otpLimits, faults, rawBody });
   if (mode !== 'production') await app.register(testerTools, { prefix: '/__sandbox', mode, databases, now, lifetime, faults });
+  // The payment provider's hosted page (hostedPayments.ts), amounts in the country's currency as its locale writes them.
+  const money = (cc: string, amount: number) => new Intl.NumberFormat(`es-${cc.toUpperCase()}`, { style: 'currency', currency: providers.get(cc)?.settings.currency.code ?? 'XXX' }).format(amount);
+  await app.register(hostedPayments, { databases, money });
   // The offers' logos, as the provider's image host serves them (src/sandbox/logos.ts).
   app.get('/logos/:file', (request, reply) => {
     const svg = logoSvg((request.params as { file: string }).file);

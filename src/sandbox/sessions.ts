@@ -97,3 +97,12 @@ export function openCustomerSession(db: SandboxDb, leadId: string, now: Date): {
   db.prepare("insert into sessions (token, seller_pin, created_at, last_seen_at, customer_lead) values (?, '', ?, ?, ?)").run(token, now.getTime(), now.getTime(), leadId);
   return { open: token, customer: leadId };
 }
+
+/**
+ * Whose an outbox message is (`outbox.seller_code`): the seller whose call sent it, or the
+ * customer's lead (`lead:<id>`); the dev-mode outbox shows a session its own owner's only.
+ */
+export function outboxOwner(owner: SessionOwner | undefined): string | null {
+  if (!owner) return null;
+  return owner.kind === 'agent' ? owner.seller.poaSellerCode : `lead:${owner.leadId}`;
+}

@@ -3,7 +3,7 @@ import type { ArmedFaults } from './armedFaults';
 import type { SandboxDb } from './database';
 import { faultAnswer } from './faults';
 import { badRequest, invalid, type SandboxMode } from './handler';
-import { liveSellerOf, sessionToken, type SessionLifetime } from './sessions';
+import { liveOwnerOf, outboxOwner, sessionToken, type SessionLifetime } from './sessions';
 
 export interface TesterToolsOptions {
   mode: SandboxMode;
@@ -13,7 +13,10 @@ export interface TesterToolsOptions {
   faults: ArmedFaults;
 }
 
-/** Who uses a tool: everyone (test mode), or one live session and its seller in each country. */
+/**
+ * Who uses a tool: everyone (test mode), or one live session and its owner in each country (a
+ * seller's code, or a customer's lead as `lead:<id>`: outboxOwner).
+ */
 type ToolUser = { everyone: true } | { everyone: false; token: string; sellers: Map<string, string> };
 
 /** A request's tool user: in dev mode its live session's, none without one. */
@@ -21,11 +24,11 @@ function toolUserOf(request: FastifyRequest, { mode, databases, now, lifetime }:
   if (mode === 'test') return { everyone: true };
   const token = sessionToken(request);
   if (!token) return undefined;
-  // The session's seller in each country where it is live (a session belongs to one country's provider).
+  // The session's owner in each country where it is live (a session belongs to one country's provider).
   const sellers = new Map<string, string>();
   for (const [cc, each] of databases) {
-    const seller = liveSellerOf(each, token, now().getTime(), lifetime);
-    if (seller) sellers.set(cc, seller.poaSellerCode);
+    const owner = outboxOwner(liveOwnerOf(each, token, now().getTime(), lifetime));
+    if (owner) sellers.set(cc, owner);
   }
   return sellers.size > 0 ? { everyone: false, token, sellers } : undefined;
 }

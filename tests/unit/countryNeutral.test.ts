@@ -69,19 +69,31 @@ describe('the engine, the api layer, the shell and the screens name no country',
   });
 });
 
-// Issue 13: Honduras came as data (its pack) and its own rules (src/validation/); the README's
-// "Adding a country" gives the same check as a grep.
-describe('Honduras needs no TypeScript of its own outside src/validation/', () => {
-  const honduras = /\bHN\b|['"`/]hn\b|\bHonduras\b|\bHNL\b|\bTegucigalpa\b|\blempiras?\b/gi;
+// Issue 13: Honduras came as data (its pack) and its own rules (src/validation/); issue 33:
+// Costa Rica too. The README's "Adding a country" gives the same check as a grep.
+const PACK_COUNTRIES: Array<[name: string, words: RegExp, probe: string, found: string[]]> = [
+  [
+    'Honduras',
+    /\bHN\b|['"`/]hn\b|\bHonduras\b|\bHNL\b|\bTegucigalpa\b|\blempiras?\b/gi,
+    "const a = 'HN'; go(`/hn/debts`); // Honduras pays in HNL (lempira), from Tegucigalpa",
+    ["'HN", '/hn', 'Honduras', 'HNL', 'lempira', 'Tegucigalpa'],
+  ],
+  [
+    'Costa Rica',
+    /\bCR\b|['"`/]cr\b|\bCosta Rica\b|\bCRC\b|\bSan Jos[eé]|\bcolones\b|₡|\bcédula\b/gi,
+    "const a = 'CR'; go(`/cr/payments`); // Costa Rica pays in CRC (colones, ₡) from San José, by cédula",
+    ["'CR", '/cr', 'Costa Rica', 'CRC', 'colones', '₡', 'San José', 'cédula'],
+  ],
+];
 
+describe.each(PACK_COUNTRIES)('%s needs no TypeScript of its own outside src/validation/', (country, words, probe, found) => {
   it('finds what it looks for (a probe with each)', () => {
-    const probe = "const a = 'HN'; go(`/hn/debts`); // Honduras pays in HNL (lempira), from Tegucigalpa";
-    expect(probe.match(honduras)).toEqual(["'HN", '/hn', 'Honduras', 'HNL', 'lempira', 'Tegucigalpa']);
+    expect(probe.match(words)).toEqual(found);
   });
 
-  it('no source under src/ (but src/validation/) or scripts/ names Honduras', () => {
+  it(`no source under src/ (but src/validation/) or scripts/ names ${country}`, () => {
     const files = [...readdirSync('src').filter((name) => statSync(join('src', name)).isDirectory() && name !== 'validation').flatMap((name) => sources(join('src', name))), ...sources('scripts')];
-    const named = files.flatMap((file) => (readFileSync(file, 'utf8').match(honduras) ?? []).map((word) => `${file}: ${word}`));
+    const named = files.flatMap((file) => (readFileSync(file, 'utf8').match(words) ?? []).map((word) => `${file}: ${word}`));
     expect(named).toEqual([]);
   });
 });

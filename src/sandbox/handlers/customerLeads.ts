@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { parseData, type SandboxDb } from '../database';
 import { internalError, notFound, tooManyRequests, type Handler, type HandlerAnswer, type HandlerContext } from '../handler';
 import { documentProblem } from '../providerSettings';
-import { openCustomerSession } from '../sessions';
+import { openCustomerSession, outboxOwner } from '../sessions';
 import { debtOf, findCustomer } from './customers';
 
 /**
@@ -74,7 +74,10 @@ function existingOf({ db, provider, body }: HandlerContext): Existing | HandlerA
   const customer = findCustomer(db, provider, type, body.documentNumber);
   if (customer?.fault) return internalError();
   if (!customer) return 'none';
-  return debtOf(customer).hasDebt ? 'debt' : 'client';
+  // The register does not know the document (its holder cannot be verified): not a customer to sign.
+  if (customer.register?.valid === false) return 'invalid';
+  if (debtOf(customer).hasDebt) return 'debt';
+  return (customer.contracts ?? []).length > 0 ? 'client' : 'none';
 }
 
 /**
@@ -122,6 +125,28 @@ const leadAnswer = (leadId: string, lead: CustomerLead) => ({
   email: lead.email,
 });
 
+/**
+ * The SMS a registration sends the customer's phone: the link that resumes the lead on any
+ * browser at its phone check (the variants spec's public `verifyPhone/{id?}/{uid}`, designed:
+ * docs/spec-choices.md). It carries the lead and its uid, never personal data; the outbox shows it
+ * to the lead's own session.
+ */
+function sendResumeLink({ db, body, now }: HandlerContext, leadId: string, uid: string): void {
+  db.prepare('insert into outbox (channel, recipient, message, created_at, seller_code) values (?, ?, ?, ?, ?)').run(
+    'sms',
+    String(body.phone),
+    `Continúa tu solicitud en /verificar-telefono/${encodeURIComponent(leadId)}/${uid}`,
+    now.getTime(),
+    outboxOwner({ kind: 'customer', leadId }),
+  );
+}
+
+/** The phone and e-mail of the customer's own lead: the only places its codes may go. */
+export function leadContact(db: SandboxDb, leadId: string): { phone: string; email: string } | undefined {
+  const lead = parseData<CustomerLead>(db.prepare("select data from leads where id = ? and seller_code = ''").get(leadId));
+  return lead && { phone: lead.phone, email: lead.email };
+}
+
 export const customerLeadsHandlers: Record<string, Handler> = {
   /** A request to be called back, from a public form: kept for the call centre, answered with a ticket and nothing of anyone. */
   leadToCall: ({ db, body, caller, now }) => {
@@ -142,6 +167,7 @@ export const customerLeadsHandlers: Record<string, Handler> = {
     if (typeof existing !== 'string') return existing;
     counted(ctx.db, 'registration', key, ctx.now.getTime());
     const { leadId, uid } = newLead(ctx, existing);
+    sendResumeLink(ctx, leadId, uid);
     return { body: { leadId, uid, existing }, session: openCustomerSession(ctx.db, leadId, ctx.now) };
   },
   /** A lead resumed by the uid of its link: the customer's session opened for it; an unknown or expired uid is a 404, and counted. */
@@ -152,11 +178,13 @@ export const customerLeadsHandlers: Record<string, Handler> = {
     if (wait > 0) return tooManyRequests(WAIT_MESSAGE, wait);
     const row = db.prepare('select lead_id as leadId from lead_uids where uid_hash = ? and expires_at > ?').get(uidHash(String(body.uid)), now.getTime()) as { leadId: string } | undefined;
     const lead = row && parseData<CustomerLead>(db.prepare('select data from leads where id = ?').get(row.leadId));
-    if (!row || !lead) {
+    // A link that names its lead must name the uid's: a uid with another lead's id resumes nothing.
+    if (!row || !lead || (body.leadId !== undefined && body.leadId !== row.leadId)) {
       counted(db, 'resume-miss', key, now.getTime());
       return notFound();
     }
-    return { body: { leadId: row.leadId, step: lead.step }, session: openCustomerSession(db, row.leadId, now) };
+    // The lead's phone and e-mail, which its codes go to: sealed, for the session it opens only.
+    return { body: { leadId: row.leadId, step: lead.step, phone: lead.phone, email: lead.email }, session: openCustomerSession(db, row.leadId, now) };
   },
   /** The session's own lead, by its id: another's is a 404, as one that is not there. */
   customerLead: (ctx) => {

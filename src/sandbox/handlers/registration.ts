@@ -3,6 +3,8 @@ import { parseData, type SandboxDb } from '../database';
 import { documentKey, documentProblem, type ProviderSettings } from '../providerSettings';
 import { badRequest, invalid, tooManyRequests, type Handler, type HandlerAnswer } from '../handler';
 import { otpRefusal } from '../otpLimits';
+import { outboxOwner } from '../sessions';
+import { leadContact } from './customerLeads';
 
 /** How long a one-time code stays valid. */
 const OTP_TTL_SECONDS = 300;
@@ -247,11 +249,16 @@ function registerMedium(db: SandboxDb, userId: string, sellerCode: string | unde
  * the e-mail checker and the terms.
  */
 export const registrationHandlers: Record<string, Handler> = {
-  getOTP: ({ db, body, now, otp, session, seller }) => {
+  getOTP: ({ db, body, now, otp, session, seller, owner }) => {
     const channel = String(body.channel);
     const to = String(body.to).trim();
     const kind = channelKind(channel);
     if (kind === 'phone' ? !/^[0-9]{8}$/.test(to) : !WELL_FORMED_EMAIL.test(to)) return invalid('body/to');
+    // A customer's session sends codes to its own lead's phone and e-mail only: a public form is no SMS gateway.
+    const contact = owner?.kind === 'customer' ? leadContact(db, owner.leadId) : undefined;
+    if (owner?.kind === 'customer' && normalize(kind, to) !== normalize(kind, (kind === 'phone' ? contact?.phone : contact?.email) ?? '')) {
+      return badRequest(kind === 'phone' ? PHONE_NOT_ON_RECORD : EMAIL_NOT_ON_RECORD, 'NOT_ON_RECORD', 400, 'to');
+    }
     if (typeof body.userId === 'string') {
       const user = sellersUser(db, body.userId, seller?.poaSellerCode);
       if (!user) return badRequest('El usuario no existe', 'USER_NOT_FOUND');
@@ -275,7 +282,7 @@ export const registrationHandlers: Record<string, Handler> = {
       to,
       `Tu código de verificación es ${code}`,
       now.getTime(),
-      seller?.poaSellerCode ?? null,
+      outboxOwner(owner),
     );
     return { body: { status: 'sent', expiresIn: OTP_TTL_SECONDS } };
   },
