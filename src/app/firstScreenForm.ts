@@ -1,6 +1,7 @@
 import { formatMessages } from 'virtual:country/formats';
 import type { FormField, FormScreen } from '../pack/firstScreen';
 import { errorMessage } from '../validation/errorMessage';
+import { applyMask } from '../validation/phone';
 import { APP_NOT_LOADED, element, type FirstScreenEvent, type FirstScreenHandlers } from './firstScreen';
 
 /** An error as the step's precompiled validator reports it (ajv's). */
@@ -20,7 +21,37 @@ interface DrawnField {
   field: FormField;
   control: HTMLInputElement | HTMLSelectElement;
   error: HTMLElement;
+  /** The ids its control is described by besides its error (its description, its help). */
+  describedBy: string[];
   value(): unknown;
+  /** Draws it again after another field changed (a mask that follows another field). */
+  refresh(): void;
+}
+
+type TextField = Extract<FormField, { kind: 'text' }>;
+
+/**
+ * A masked field's value, as the app's masked widget keeps it: digits typed into the mask (`#` a
+ * digit), shown masked and kept as digits only; with no mask for now (`maskBy`: another field's
+ * value has none), typed free up to the field's length.
+ */
+function maskedInput(field: TextField, input: HTMLInputElement, valueOf: (name: string) => unknown) {
+  let kept = '';
+  const maskNow = () => (field.maskBy ? field.maskBy.masks[String(valueOf(field.maskBy.field) ?? '')] : field.mask);
+  const refresh = () => {
+    const mask = maskNow();
+    input.inputMode = mask ? 'numeric' : 'text';
+    if (!mask && field.maxLength !== undefined) input.maxLength = field.maxLength;
+    else input.removeAttribute('maxlength');
+    input.value = mask ? applyMask(kept, mask) : kept;
+  };
+  input.addEventListener('input', () => {
+    const mask = maskNow();
+    kept = mask ? input.value.replace(/\D/g, '').slice(0, [...mask].filter((c) => c === '#').length) : input.value;
+    refresh();
+  });
+  refresh();
+  return { value: () => (kept === '' ? undefined : kept), refresh };
 }
 
 /** The label's words, with the required field's asterisk as the app shows it. */
@@ -31,10 +62,10 @@ function labelFor(field: FormField, id: string): HTMLLabelElement {
 }
 
 /** A text, e-mail or telephone field: its label, description, input and error, as the app's. */
-function textControl(field: Extract<FormField, { kind: 'text' }>, id: string): HTMLInputElement {
+function textControl(field: TextField, id: string): HTMLInputElement {
   const input = element('input', { id, type: field.inputType, name: field.name });
   if (field.inputType === 'tel') input.inputMode = 'tel';
-  if (field.maxLength !== undefined) input.maxLength = field.maxLength;
+  if (field.maxLength !== undefined && !field.mask && !field.maskBy) input.maxLength = field.maxLength;
   if (field.placeholder) input.placeholder = field.placeholder;
   if (field.autocomplete) input.setAttribute('autocomplete', field.autocomplete);
   return input;
@@ -48,24 +79,32 @@ function selectControl(field: Extract<FormField, { kind: 'select' }>, id: string
   return select;
 }
 
-/** Draws one field into `into`; returns what the form reads of it. */
-function drawField(field: FormField, into: HTMLElement): DrawnField {
+/** The field's control in the box the app draws it in: after its prefix (`+506`) when it has one. */
+const boxed = (field: FormField, control: HTMLElement): HTMLElement =>
+  field.kind === 'text' && field.prefix ? element('div', { className: 'fs-prefixed' }, element('span', { className: 'fs-prefix' }, field.prefix), control) : control;
+
+/** Draws one field into `into`; returns what the form reads of it. `valueOf` reads another field's value (a mask that follows it). */
+function drawField(field: FormField, into: HTMLElement, valueOf: (name: string) => unknown): DrawnField {
   const id = `fs-${field.name}`;
   const error = element('p', { className: 'fs-error', id: `${id}-error` });
   const description = field.description ? element('p', { className: 'fs-description', id: `${id}-description` }, field.description) : undefined;
+  const help = field.help ? element('p', { className: 'fs-help', id: `${id}-help` }, field.help) : undefined;
+  const describedBy = [description?.id, help?.id].filter((d): d is string => d !== undefined);
+  const noRefresh = () => undefined;
   if (field.kind === 'checkbox') {
     const box = element('input', { id, type: 'checkbox', name: field.name });
     let touched = false;
     box.addEventListener('change', () => (touched = true));
-    into.append(element('div', { className: 'fs-field' }, ...(description ? [description] : []), element('div', { className: 'fs-check' }, box, labelFor(field, id)), error));
+    into.append(element('div', { className: 'fs-field' }, ...(description ? [description] : []), element('div', { className: 'fs-check' }, box, labelFor(field, id)), ...(help ? [help] : []), error));
     // A consent unticked is no answer (the app's withoutRefusedConsents); another box, untouched, has none either.
-    return { field, control: box, error, value: () => (box.checked ? true : field.consent || !touched ? undefined : false) };
+    return { field, control: box, error, describedBy, refresh: noRefresh, value: () => (box.checked ? true : field.consent || !touched ? undefined : false) };
   }
   const control = field.kind === 'text' ? textControl(field, id) : selectControl(field, id);
   if (field.required) control.setAttribute('aria-required', 'true');
-  into.append(element('div', { className: 'fs-field' }, labelFor(field, id), ...(description ? [description] : []), control, error));
+  into.append(element('div', { className: 'fs-field' }, labelFor(field, id), ...(description ? [description] : []), boxed(field, control), ...(help ? [help] : []), error));
+  if (field.kind === 'text' && control instanceof HTMLInputElement && (field.mask || field.maskBy)) return { field, control, error, describedBy, ...maskedInput(field, control, valueOf) };
   // As the app's form: an emptied field holds nothing.
-  return { field, control, error, value: () => (control.value === '' ? undefined : control.value) };
+  return { field, control, error, describedBy, refresh: noRefresh, value: () => (control.value === '' ? undefined : control.value) };
 }
 
 /** The data as the app's form would send it: only the fields that hold something. */
@@ -76,7 +115,7 @@ const dataOf = (fields: DrawnField[]): Data => Object.fromEntries(fields.flatMap
  * (src/screens/StepFields.tsx: the same rule's message, the step file's own where it gives one,
  * a field's several messages one a line), and whether a required field is empty.
  */
-export function formProblems(validate: StepValidate, screen: Pick<FormScreen, 'messages'>, data: Data): { messages: Map<string, string>; missingRequired: boolean } {
+export function formProblems(validate: StepValidate, screen: Pick<FormScreen, 'messages'>, data: Data): { messages: Map<string, string[]>; missingRequired: boolean } {
   const messages = new Map<string, string[]>();
   const errors = validate(data) ? [] : (validate.errors ?? []);
   for (const error of errors) {
@@ -88,16 +127,20 @@ export function formProblems(validate: StepValidate, screen: Pick<FormScreen, 'm
     const shown = messages.get(pointer) ?? [];
     if (!shown.includes(text)) messages.set(pointer, [...shown, text]);
   }
-  return { messages: new Map([...messages].map(([pointer, texts]) => [pointer, texts.join('\n')])), missingRequired: errors.some((e) => e.keyword === 'required') };
+  return { messages, missingRequired: errors.some((e) => e.keyword === 'required') };
 }
 
-/** Shows each field's message (none for a field that passes), with aria-invalid and aria-describedby as the app's fields. */
-function showProblems(fields: DrawnField[], messages: Map<string, string>): void {
-  for (const { field, control, error } of fields) {
-    const text = messages.get(`/${field.name}`) ?? '';
+/**
+ * Shows each field's messages (none for a field that passes), with aria-invalid and
+ * aria-describedby as the app's fields: a masked field its first only, as the app's masked widget.
+ */
+function showProblems(fields: DrawnField[], messages: Map<string, string[]>): void {
+  for (const { field, control, error, describedBy: others } of fields) {
+    const texts = messages.get(`/${field.name}`) ?? [];
+    const text = field.kind === 'text' && (field.mask || field.maskBy) ? (texts[0] ?? '') : texts.join('\n');
     error.textContent = text;
     control.setAttribute('aria-invalid', String(text !== ''));
-    const describedBy = [text ? error.id : '', field.description ? `fs-${field.name}-description` : ''].filter(Boolean).join(' ');
+    const describedBy = [text ? error.id : '', ...others].filter(Boolean).join(' ');
     if (describedBy) control.setAttribute('aria-describedby', describedBy);
     else control.removeAttribute('aria-describedby');
   }
@@ -124,7 +167,9 @@ function drawFrame(root: HTMLElement, screen: FormScreen, form: HTMLFormElement)
  */
 export function drawFormScreen(root: HTMLElement, screen: FormScreen, validate: StepValidate, handlers: FirstScreenHandlers): void {
   const form = element('form', { noValidate: true, className: 'fs-stack' });
-  const fields = screen.fields.map((field) => drawField(field, form));
+  const fields: DrawnField[] = [];
+  const valueOf = (name: string) => fields.find((f) => f.field.name === name)?.value();
+  for (const field of screen.fields) fields.push(drawField(field, form, valueOf));
   const row = element('div', { className: 'fs-buttons' });
   form.append(row);
   const { alert, loader, screenRoot } = drawFrame(root, screen, form);
@@ -179,11 +224,15 @@ export function drawFormScreen(root: HTMLElement, screen: FormScreen, validate: 
     const primary = buttons.find(({ button }) => button.primary);
     if (primary && !primary.drawn.disabled) press(primary.button);
   });
+  const changed = () => {
+    for (const f of fields) f.refresh();
+    update();
+  };
   form.addEventListener('input', () => {
     start();
-    update();
+    changed();
   });
-  form.addEventListener('change', () => update());
+  form.addEventListener('change', changed);
   update();
   fields.find((f) => f.field.autofocus)?.control.focus();
 }

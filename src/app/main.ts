@@ -25,7 +25,10 @@ const loadApp = () => {
 };
 
 const opensFirstScreen = (screen: typeof firstScreen): screen is NonNullable<typeof firstScreen> =>
-  screen !== null && decodeURI(window.location.pathname) === screen.route && window.location.search === '' && sessionStorage.getItem(STORAGE_KEY) === null;
+  screen !== null &&
+  [screen.route, ...(screen.alsoAt ?? [])].includes(decodeURI(window.location.pathname)) &&
+  window.location.search === '' &&
+  sessionStorage.getItem(STORAGE_KEY) === null;
 
 /** After the page's load (its first screen drawn and painted), in the browser's idle time. */
 const afterFirstScreen = () => {

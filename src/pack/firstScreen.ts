@@ -1,4 +1,5 @@
-import type { JourneyConfig, StateConfig } from './journeyTypes';
+import { asList, buildJourneyGraph, enteredLeaf, resolveTarget } from './journeyGraph';
+import type { JourneyConfig, StateConfig, TransitionConfig } from './journeyTypes';
 import type { StepFile } from './stepFile';
 
 /**
@@ -14,8 +15,10 @@ export type FirstScreen = PinScreen | FormScreen;
 interface ScreenBase {
   /** The header's app name (the country file's). */
   appTitle: string;
-  /** The route the journey starts at: the page draws the screen only when opened there. */
+  /** The route of the step the journey starts at: the page draws the screen only when opened there (or at `alsoAt`). */
   route: string;
+  /** The routes of the states the journey passes on its way there without an event (`/` that goes on to the client form at once). */
+  alsoAt?: string[];
   title: string;
   description?: string;
 }
@@ -54,6 +57,8 @@ export type FormField = {
   name: string;
   label: string;
   description?: string;
+  /** The uiSchema's `ui:help`, under the field. */
+  help?: string;
   required: boolean;
   /** Shows the required field's asterisk (`ui:options.withAsterisk`, true by default). */
   asterisk: boolean;
@@ -63,10 +68,16 @@ export type FormField = {
       kind: 'text';
       /** The input's type: `email` for the e-mail widget, else the uiSchema's `ui:inputType` (`tel`) or text. */
       inputType: 'text' | 'email' | 'tel';
-      /** No more can be typed (`ui:options.maxLength`). */
+      /** No more can be typed (`ui:options.maxLength`; a masked field typed free: the schema's). */
       maxLength?: number;
       placeholder?: string;
       autocomplete?: string;
+      /** Digits typed into a mask (the maskedInput widget: `#` a digit), kept as digits only. */
+      mask?: string;
+      /** The mask follows another field's value; a value with no mask is typed free. */
+      maskBy?: { field: string; masks: Record<string, string> };
+      /** Shown before what is typed, not kept (`+506`). */
+      prefix?: string;
     }
   | { kind: 'select'; options: Array<{ value: string; label: string }>; placeholder?: string; default?: string }
   | { kind: 'checkbox'; /** A consent (`const: true`): opens unticked, a box unticked again is no answer. */ consent: boolean }
@@ -85,20 +96,44 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
  * // a public client form: { screen: { route: '/', title: 'Información del cliente', step: 'clientInformation', fields: [...], buttons: [...] } }
  */
 export function firstScreenOf(journey: JourneyConfig, appTitle: string, stepFile: (name: string) => StepFile | undefined): { screen: FirstScreen } | { reason: string } {
-  let state: StateConfig = journey;
-  // The leaf the journey starts in (a compound initial state opens its own initial).
-  while (state.initial && state.states?.[state.initial]) state = state.states[state.initial] as StateConfig;
+  const { state, alsoAt } = startingStep(journey);
   const meta = state.meta;
   if (!meta?.step || !meta.route) return { reason: 'the journey does not start at a step with a route' };
   if (!meta.public) return { reason: `the first step "${meta.step}" is not public` };
   const step = stepFile(meta.step);
   if (!step) return { reason: `no step file "${meta.step}"` };
   if (step.text?.length) return { reason: 'the first step has paragraphs of text the first screen does not draw' };
-  const base = { appTitle, route: meta.route, title: step.title, ...(step.description ? { description: step.description } : {}) };
+  const base = { appTitle, route: meta.route, ...(alsoAt.length ? { alsoAt } : {}), title: step.title, ...(step.description ? { description: step.description } : {}) };
   const properties = isObject(step.schema?.properties) ? step.schema.properties : {};
   const names = Object.keys(properties);
   const pin = names.some((name) => isObject(step.uiSchema?.[name]) && (step.uiSchema[name] as Json)['ui:widget'] === 'pinInput');
   return pin ? pinScreenOf(step, base) : formScreenOf(step, base);
+}
+
+/** An eventless transition taken whatever the data: its one target, when it has no guard. */
+function unguardedAlways(always: TransitionConfig | undefined): string | undefined {
+  const first = asList(always)[0];
+  if (typeof first === 'string') return first;
+  return first && !first.guard && typeof first.target === 'string' ? first.target : undefined;
+}
+
+/**
+ * The state the journey starts in (a compound initial state opens its own initial), followed
+ * through the states without a step it leaves at once whatever the data (`"always"` with no
+ * guard: a `/` that goes on to the client form), with those states' routes.
+ */
+function startingStep(journey: JourneyConfig): { state: StateConfig; alsoAt: string[] } {
+  const graph = buildJourneyGraph(journey);
+  let node = enteredLeaf(graph.root);
+  const alsoAt: string[] = [];
+  for (let hops = 0; node && !node.meta.step && hops < 5; hops++) {
+    const target = unguardedAlways(node.config.always);
+    const next = target ? resolveTarget(graph, node, target) : undefined;
+    if (!next || node.config.invoke) break;
+    if (node.meta.route) alsoAt.push(node.meta.route);
+    node = enteredLeaf(next);
+  }
+  return { state: node?.config ?? journey, alsoAt };
 }
 
 /** The first step as a code typed box by box and its one button, or why not. */
@@ -149,9 +184,10 @@ function pinScreenOf(step: StepFile, base: ScreenBase): { screen: PinScreen } | 
 /** What a first screen's form draws of a field's schema: anything else is for the app. */
 const FIELD_KEYWORDS = new Set(['type', 'title', 'description', 'format', 'pattern', 'minLength', 'maxLength', 'enum', 'oneOf', 'const', 'default']);
 /** The uiSchema keys a field of a first screen's form may have. */
-const FIELD_UI = new Set(['ui:widget', 'ui:options', 'ui:placeholder', 'ui:autocomplete', 'ui:autofocus', 'ui:inputType']);
-/** Its `ui:options`: how the field looks only (the journey's options, `from`, `sends`, `typing`..., need the app). */
+const FIELD_UI = new Set(['ui:widget', 'ui:options', 'ui:placeholder', 'ui:autocomplete', 'ui:autofocus', 'ui:inputType', 'ui:help']);
+/** Its `ui:options`: how the field looks only (the journey's options, `from`, `sends`, `typing`..., need the app); a masked field's mask too. */
 const FIELD_OPTIONS = new Set(['maxLength', 'withAsterisk']);
+const MASK_OPTIONS = new Set(['mask', 'prefix', 'maskBy', 'withAsterisk']);
 /** The root schema's keys; conditions (`if`) may only change the rules of the fields already there. */
 const ROOT_KEYWORDS = new Set(['type', 'required', 'properties', 'title', 'description', 'if', 'then', 'else', 'allOf']);
 
@@ -184,13 +220,14 @@ function formFieldOf(name: string, field: unknown, uiValue: unknown, required: b
   const uiExtra = Object.keys(ui).find((key) => !FIELD_UI.has(key));
   if (uiExtra) return { reason: `the field "${name}" has "${uiExtra}" in its uiSchema, which the page's form does not draw` };
   const options = isObject(ui['ui:options']) ? ui['ui:options'] : {};
-  const option = Object.keys(options).find((key) => !FIELD_OPTIONS.has(key));
-  if (option) return { reason: `the field "${name}" has the option "${option}", which needs the app` };
   const widget = ui['ui:widget'];
+  const option = Object.keys(options).find((key) => !(widget === 'maskedInput' ? MASK_OPTIONS : FIELD_OPTIONS).has(key));
+  if (option) return { reason: `the field "${name}" has the option "${option}", which needs the app` };
   const common = {
     name,
     label: typeof field.title === 'string' ? field.title : name,
     ...(typeof field.description === 'string' ? { description: field.description } : {}),
+    ...(typeof ui['ui:help'] === 'string' ? { help: ui['ui:help'] } : {}),
     required,
     asterisk: options.withAsterisk !== false,
     autofocus: ui['ui:autofocus'] === true,
@@ -203,6 +240,7 @@ function formFieldOf(name: string, field: unknown, uiValue: unknown, required: b
     if (!choices) return { reason: `the select "${name}" has no enum or oneOf of texts` };
     return { field: { ...common, kind: 'select', options: choices, ...placeholder, ...(typeof field.default === 'string' ? { default: field.default } : {}) } };
   }
+  if (widget === 'maskedInput') return { field: { ...common, ...placeholder, ...maskOf(field, options) } };
   if (widget !== undefined && widget !== 'text' && widget !== 'email') return { reason: `the field "${name}" is a ${String(widget)}, a widget the page's form does not know` };
   const inputType = widget === 'email' ? 'email' : ui['ui:inputType'] === 'tel' || ui['ui:inputType'] === 'email' ? ui['ui:inputType'] : 'text';
   return {
@@ -214,6 +252,18 @@ function formFieldOf(name: string, field: unknown, uiValue: unknown, required: b
       ...placeholder,
       ...(typeof ui['ui:autocomplete'] === 'string' ? { autocomplete: ui['ui:autocomplete'] } : {}),
     },
+  };
+}
+
+/** A masked field (the maskedInput widget), as the app's widget reads its options. */
+function maskOf(field: Json, options: Json): Pick<Extract<FormField, { kind: 'text' }>, 'kind' | 'inputType' | 'mask' | 'maskBy' | 'prefix' | 'maxLength'> {
+  const by = isObject(options.maskBy) && typeof options.maskBy.field === 'string' && isObject(options.maskBy.masks) ? options.maskBy : undefined;
+  return {
+    kind: 'text',
+    inputType: 'text',
+    ...(by ? { maskBy: { field: by.field as string, masks: by.masks as Record<string, string> } } : { mask: typeof options.mask === 'string' ? options.mask : '#### ####' }),
+    ...(typeof options.prefix === 'string' ? { prefix: options.prefix } : {}),
+    ...(typeof field.maxLength === 'number' ? { maxLength: field.maxLength } : {}),
   };
 }
 

@@ -76,6 +76,8 @@ describe('a first screen that is a form (tests/fixtures/packs/zf)', () => {
     expect(screen.fields[1]).toMatchObject({ inputType: 'tel', maxLength: 9 });
     expect(screen.fields[3]).toMatchObject({ inputType: 'email' });
     expect(screen.fields[5]).toMatchObject({ consent: true });
+    // A masked field, as the app's masked widget: digits typed into the mask, its prefix shown.
+    expect(screen.fields[4]).toMatchObject({ mask: '####-####', prefix: '+998', help: 'Ocho dígitos, sin el código del país' });
     expect(screen.buttons).toEqual([
       { label: 'Llámame', event: 'client.callMe', primary: false, validate: false },
       { label: 'Continuar', event: 'step.submit', primary: true, validate: true },
@@ -83,10 +85,18 @@ describe('a first screen that is a form (tests/fixtures/packs/zf)', () => {
     expect(screen.messages['/phone']).toEqual({ pattern: 'El teléfono tiene 8 dígitos' });
   });
 
+  it('is drawn at the routes the journey leaves at once for it (a "/" that goes on to the form)', () => {
+    const states = journey.states as Record<string, JourneyConfig>;
+    const cliente = states.cliente as JourneyConfig;
+    const redirecting = { ...journey, initial: 'inicio', states: { ...states, inicio: { meta: { route: '/', public: true }, always: 'cliente' }, cliente: { ...cliente, meta: { ...cliente.meta, route: '/cliente' } } } } as JourneyConfig;
+    const first = firstScreenOf(redirecting, 'Clientes Formilandia', (name) => (name === 'zfCliente' ? client : undefined));
+    expect('screen' in first && [first.screen.route, first.screen.alsoAt]).toEqual(['/cliente', ['/']]);
+  });
+
   it('is left to the app, with the reason, when a field is a widget the page does not know or needs the journey', () => {
     const ui = client.uiSchema as Record<string, unknown>;
-    expect(withStep({ ...client, uiSchema: { ...ui, phone: { 'ui:widget': 'maskedInput', 'ui:options': { mask: '#### ####' } } } })).toEqual({ reason: 'the field "phone" has the option "mask", which needs the app' });
-    expect(withStep({ ...client, uiSchema: { ...ui, phone: { 'ui:widget': 'maskedInput' } } })).toEqual({ reason: 'the field "phone" is a maskedInput, a widget the page\'s form does not know' });
+    expect(withStep({ ...client, uiSchema: { ...ui, phone: { 'ui:inputType': 'tel', 'ui:options': { mask: '#### ####' } } } })).toEqual({ reason: 'the field "phone" has the option "mask", which needs the app' });
+    expect(withStep({ ...client, uiSchema: { ...ui, phone: { 'ui:widget': 'referenceSelect' } } })).toEqual({ reason: 'the field "phone" is a referenceSelect, a widget the page\'s form does not know' });
     expect(withStep({ ...client, uiSchema: { ...ui, firstName: { 'ui:options': { from: '/context/client/firstName' } } } })).toEqual({ reason: 'the field "firstName" has the option "from", which needs the app' });
     const schema = client.schema as { properties: Record<string, JsonObject> } & JsonObject;
     expect(withStep({ ...client, schema: { ...schema, properties: { ...schema.properties, born: { type: 'string', format: 'date-dmy', adult: true } } } })).toEqual({ reason: 'the field "born" has "adult", which the page\'s form does not draw' });
