@@ -1,9 +1,13 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { compileSteps } from '../../src/build/compileSteps';
+import { compileJourney } from '../../src/runtime/compileJourney';
 import { screenshot } from '../../src/tools/browser/chromium';
+import { journeyPaths } from '../../src/tools/paths/journeyPaths';
+import { describeBrowserReplay, replayFolder, replayInBrowser } from '../../src/tools/replay/browserReplay';
 import { choose } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
 
@@ -18,6 +22,8 @@ const PAYMENT_PAGE = 'zz-pasarela.html';
 
 beforeAll(() => {
   compileSteps(ZZ);
+  // The browser replay reads the pack's step and country files where COUNTRY_PACKS says.
+  vi.stubEnv('COUNTRY_PACKS', ZZ);
 });
 const app = useServedApp({ country: 'zz', packs: ZZ });
 beforeAll(() => {
@@ -28,6 +34,7 @@ beforeAll(() => {
 });
 afterAll(() => {
   rmSync(join(app.outDir, PAYMENT_PAGE), { force: true });
+  vi.unstubAllEnvs();
 });
 
 /** Signs in and fills the visitor's form, to the summary: a private step. */
@@ -86,6 +93,18 @@ describe('deep links in Chromium', () => {
 
     await page.getByRole('button', { name: 'Cerrar la visita' }).click();
     await page.getByRole('heading', { name: 'Visita zedlandesa registrada' }).waitFor();
+    await page.context().close();
+  });
+
+  it('the browser replay follows the path through the payment page and its return link (journeys:replay --browser)', async () => {
+    const text = readFileSync(`${ZZ}/journeys/zz.json`, 'utf8');
+    const journey = compileJourney(JSON.parse(text), text);
+    const path = journeyPaths(journey).paths.find((p) => p.name === 'listo/pagado.next.listo');
+    expect(path?.steps.map((s) => s.event.type)).toContain('link.zzPagoRetorno');
+    if (!path) return;
+    const page = await app.newPage();
+    const result = await replayInBrowser(journey, path, page, { address: app.address, country: 'zz', folder: replayFolder('zz', path.name), data: { events: [] } });
+    expect(result.ok, describeBrowserReplay(result)).toBe(true);
     await page.context().close();
   });
 });

@@ -43,7 +43,10 @@ export async function sendOnScreen(driver: ScreenDriver, ctx: DriveContext, scre
   // from the example's values, as the outside page or the message's link would open it.
   const link = driver.journey.config.links?.find((l) => l.event === type);
   if (link) {
-    await look();
+    // After a `leave` the shell saves, then goes to the outside page: opened first, so that the
+    // link does not race the page going (nothing is driven there; the link is where it returns).
+    if (leftBefore(driver, step)) await page.waitForEvent('load', { timeout: 10_000 }).catch(() => undefined);
+    else await look();
     return void (await page.goto(`${driver.address}${fillLink(link, isObject(event.values) ? event.values : {})}`));
   }
   // A field whose change sends it (the months of a contract, the visit's date).
@@ -81,6 +84,14 @@ export async function sendOnScreen(driver: ScreenDriver, ctx: DriveContext, scre
     return page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: entry.label, exact: true }).click();
   }
   throw new NotDrivable(`nothing on ${decodedPath(page)} sends ${type}: no button or field of the step "${screen?.file.step ?? step.stateId}" and no menu entry (the app sends it by itself, or never)`);
+}
+
+/** Whether the agent's event before `step` left for an outside page (its branch runs `leave`). */
+function leftBefore({ journey, path }: ScreenDriver, step: PathStep): boolean {
+  const before = path.steps.slice(0, path.steps.indexOf(step)).findLast((s) => !s.event.type.startsWith('xstate.'));
+  if (!before) return false;
+  const leaves = (e: (typeof journey.graph.edges)[number]) => e.actions.some((a) => (typeof a === 'string' ? a : a.type) === 'leave');
+  return journey.graph.edges.some((e) => e.event === before.event.type && before.stateId.startsWith(e.source.id) && leaves(e));
 }
 
 /**
