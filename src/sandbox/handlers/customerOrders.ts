@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SandboxDb } from '../database';
 import { badRequest, invalid, notFound, type Handler, type HandlerAnswer, type HandlerContext } from '../handler';
-import { findOffer, pricesOf } from './catalog';
+import { findOffer } from './catalog';
 
 /**
  * A customer's own order and its payment on the payment provider's hosted page (designed: the
