@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -49,7 +50,7 @@ export async function buildCountry(pack: PackChoice = {}): Promise<string> {
     await buildAsProcess(outDir, env);
     return outDir;
   }
-  const withEnv = pack.env ? `-${Buffer.from(JSON.stringify(pack.env)).toString('base64url').slice(0, 40)}` : '';
+  const withEnv = pack.env ? `-${createHash('sha256').update(JSON.stringify(pack.env)).digest('base64url').slice(0, 16)}` : '';
   const outDir = join(shared, `${env.COUNTRY ?? DEFAULT_COUNTRY}-${Buffer.from(resolve(env.COUNTRY_PACKS ?? '.')).toString('base64url')}${withEnv}`);
   const lock = `${outDir}.lock`;
   // Another file's build may take both its tries.
