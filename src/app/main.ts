@@ -38,6 +38,8 @@ const afterFirstScreen = () => {
 };
 
 if (root && drawFirstScreen && opensFirstScreen(firstScreen)) {
+  // Opened at a route the journey leaves at once for its first step (`/` going on to the form): the address is the step's, as the app would make it.
+  if (decodeURI(window.location.pathname) !== firstScreen.route) window.history.replaceState(window.history.state, '', encodeURI(firstScreen.route));
   drawFirstScreen(root, {
     onFirstInput: () => void loadApp().catch(() => undefined),
     onSubmit: async (events: FirstScreenEvent[]) => {
