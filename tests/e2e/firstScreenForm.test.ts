@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileSteps } from '../../src/build/compileSteps';
 import { screenshot } from '../../src/tools/browser/chromium';
+import { axeViolations } from '../support/axe';
 import { ZF, ZF_BUILD } from '../support/formPack';
 import { pathOf, useServedApp } from '../support/servedApp';
 
@@ -74,6 +75,7 @@ describe('a first screen that is a form', () => {
     for (const name of ['Continuar', 'Llámame']) expect((await page.getByRole('button', { name }).boundingBox())?.height).toBeGreaterThanOrEqual(44);
     expect((await page.getByLabel('Nombre').boundingBox())?.height).toBeGreaterThanOrEqual(44);
     await screenshot(page, 'zf-01-first-screen-form');
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it("says what is wrong in the app's own words, at each field", async () => {
@@ -87,6 +89,7 @@ describe('a first screen that is a form', () => {
     expect(await page.locator(`[id="${described}"]`).innerText()).toBe('Solo se permiten letras y espacios');
     expect(await page.getByLabel('Tipo de documento').getAttribute('aria-invalid')).toBe('false');
     await screenshot(page, 'zf-02-first-screen-errors');
+    expect(await axeViolations(page)).toEqual([]);
     // The page drew it alone: nothing was sent.
     expect(pathOf(page)).toBe('/cliente');
 
