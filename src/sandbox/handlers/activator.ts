@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { parseData, type SandboxDb } from '../database';
-import { badRequest, invalid, type Handler, type HandlerAnswer, type Seller, type UploadedFile } from '../handler';
+import { badRequest, invalid, type Handler, type HandlerAnswer, type Seller, type SessionOwner, type UploadedFile } from '../handler';
+import { outboxOwner } from '../sessions';
 import { documentProblem, type ProviderSettings } from '../providerSettings';
 import { imageKind, recognize, type RecognizedId } from '../idRecognition';
 
@@ -28,6 +29,13 @@ function uploadedImage(files: UploadedFile[], body: Record<string, unknown>): Up
   if (!imageKind(file.data)) return badRequest('El archivo debe ser una imagen JPEG o PNG', 'VALIDATION');
   return file;
 }
+
+/**
+ * Whose an upload is (`uploads.seller_code`): the seller's code in an agent's session, the lead's
+ * (`lead:<id>`) in a customer's (issue 33: without it every customer's uploads were one empty
+ * code's, and any customer read another's ID by its name).
+ */
+const uploaderOf = (owner: SessionOwner | undefined): string => outboxOwner(owner) ?? '';
 
 /**
  * Keeps what was recognized on an upload under a new file name (`<prefix>-<random>.<ext>`), as
@@ -162,17 +170,17 @@ function placeOrder(db: SandboxDb, order: Record<string, unknown>, seller: Selle
  * sales report then lists.
  */
 export const activatorHandlers: Record<string, Handler> = {
-  frontIdUpload: ({ db, files, body, now, seller }) => {
+  frontIdUpload: ({ db, files, body, now, owner }) => {
     const file = uploadedImage(files, body);
     if ('body' in file) return file;
-    const { fileName } = storeUpload(db, file, 'upload', now, seller?.poaSellerCode ?? '');
+    const { fileName } = storeUpload(db, file, 'upload', now, uploaderOf(owner));
     return { body: { Payload: { fileName, imageUrl: imageUrl(fileName) } } };
   },
 
-  idRecognition: ({ db, body, seller }) => {
+  idRecognition: ({ db, body, owner }) => {
     const fileName = String(body.fileName);
-    // Another seller's upload is as if it were not there: its reading is a customer's ID.
-    const upload = db.prepare('select file_name, card, side from uploads where file_name = ? and seller_code = ?').get(fileName, seller?.poaSellerCode ?? '') as UploadRow | undefined;
+    // Another seller's (or customer's) upload is as if it were not there: its reading is a customer's ID.
+    const upload = db.prepare('select file_name, card, side from uploads where file_name = ? and seller_code = ?').get(fileName, uploaderOf(owner)) as UploadRow | undefined;
     if (!upload) return badRequest('No se encontró la imagen, súbela de nuevo', 'FILE_NOT_FOUND');
     const card = upload.side === 'front' ? idCard(db, upload.card) : undefined;
     // Unread (or the rear photographed as the front): no id_number, the journey's retry branch.
@@ -183,10 +191,10 @@ export const activatorHandlers: Record<string, Handler> = {
     return { body: { ...card.front, ...dobParts, fileName, imageUrl: imageUrl(fileName) } };
   },
 
-  rearIdRecognition: ({ db, files, body, now, seller }) => {
+  rearIdRecognition: ({ db, files, body, now, owner }) => {
     const file = uploadedImage(files, body);
     if ('body' in file) return file;
-    const { fileName, recognized } = storeUpload(db, file, 'rear', now, seller?.poaSellerCode ?? '');
+    const { fileName, recognized } = storeUpload(db, file, 'rear', now, uploaderOf(owner));
     const card = recognized?.side === 'rear' ? idCard(db, recognized.card) : undefined;
     return { body: { payload: { data: card?.rear ? rearFields(card.rear) : {} }, imageUrl: imageUrl(fileName), fileName } };
   },
