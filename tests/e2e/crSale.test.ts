@@ -29,7 +29,7 @@ describe('a Costa Rica purchase in Chromium', () => {
       if (route === '/informacion-cliente') expect(await page.getByRole('button', { name: 'Menú' }).count()).toBe(0);
     });
     // What is paid now, as Costa Rica writes colones: the plan's first month and the installation.
-    expect(await page.locator('main').innerText()).toMatch(/Total a pagar\s*₡30\s000,00/);
+    expect(await page.locator('main').innerText()).toMatch(/Total a pagar:\s*₡30\s000,00/);
     violations.push(...(await violationsInEveryState(page, '/pago')));
     await payOnHostedPage(page, 'Aprobar el pago');
     await at(page, '/orden-exito', 20_000);
@@ -91,7 +91,7 @@ describe('a Costa Rica purchase in Chromium', () => {
     await click(page, 'Solicitar llamada');
     await at(page, '/llamame-confirmacion');
     const shown = await page.locator('main').innerText();
-    expect(shown, shown).toMatch(/Número de solicitud\s*T-/);
+    expect(shown, shown).toMatch(/Número de solicitud:\s*T-/);
     expect(await violationsInEveryState(page, '/llamame-confirmacion')).toEqual([]);
   });
 
