@@ -263,16 +263,82 @@ const ZC_BRANCHES: Inputs = [
   ['registerClient', () => ({ ...ZC_FORM, documentNumber: '100200999' })],
 ];
 
+const ZF: Inputs = [
+  ['publicKey', () => ({})],
+  ['accessToken', () => ({ code: '4321', country: 'ZF' })],
+  ['salesPersonDetails', () => ({ password: '4321' })],
+  ['logout', () => ({ country: 'ZF' })],
+];
+
+const CR_FORM = { documentType: 'CED', documentNumber: '112340567', firstName: 'Sofía', lastName: 'Mora Vargas', phone: '88001122', email: 'sofia.mora@example.com' };
+
+/**
+ * Costa Rica's calls in the order a customer makes them (src/sandbox/seed/cr/README.md): the
+ * public call, the form that opens the customer's session, the link's uid that opens it again,
+ * then the purchase to its payment, approved on the hosted page (its return link's values verified).
+ */
+const CR: Inputs = [
+  ['publicKey', () => ({})],
+  ['leadToCall', () => ({ firstName: 'Sofía', phone: '88001122', preferredTime: 'AM' })],
+  ['registerClient', () => CR_FORM],
+  ['resumeLead', (s) => ({ uid: s.uid ?? '' })],
+  ['sessionKeepAlive', () => ({})],
+  ['getOTP', () => ({ channel: 'sms', to: '88001122' })],
+  ['validateOTP', () => ({ channel: 'sms', to: '88001122', code: '000000' })],
+  ['addressCoordinates', () => ({ department: '1', municipality: '101' })],
+  ['checkCoverage', () => ({ latitude: 9.9326, longitude: -84.0796 })],
+  ['coverageAreas', () => ({})],
+  ['products', () => ({ node: 'N-SJO-0101', nodeClass: '10' })],
+  ['frontIdUpload', () => ({ region: 'CR', files: [{ field: 'file', blob: image('sofia-mora-front.png'), name: 'front.png' }] })],
+  ['idRecognition', (s) => ({ fileName: s.fileName ?? '', region: 'CR' })],
+  ['scheduleDates', () => ({ orderType: 'Instalation', node: 'N-SJO-0101' })],
+  [
+    'customerOrder',
+    (s) => ({
+      'Idempotency-Key': 'declared-statuses-cr',
+      leadId: s.leadId ?? '',
+      node: 'N-SJO-0101',
+      productList: [{ product: 'CR-TRIPLE-100' }],
+      address: { province: '1', canton: '101', district: 'Catedral', addressRef: 'Frente al parque' },
+      installationDate: s.date ?? '',
+      time: 'AM',
+    }),
+  ],
+  ['createPayment', (s) => ({ orderId: s.orderId ?? '', returnPath: '/pago/retorno' })],
+  ['confirmPayment', (s) => ({ paymentId: s.payment ?? '', result: s.result ?? '', signature: s.signature ?? '' })],
+  ['logout', () => ({ country: 'CR' })],
+];
+
+/** The seed's other branches in Costa Rica: a client, a client who owes, a document the register does not know, one the provider fails on; a link nobody sent. */
+const CR_BRANCHES: Inputs = [
+  ['registerClient', () => ({ ...CR_FORM, documentNumber: '203450678' })],
+  ['registerClient', () => ({ ...CR_FORM, documentNumber: '304560789' })],
+  ['registerClient', () => ({ ...CR_FORM, documentNumber: '105670890' })],
+  ['registerClient', () => ({ ...CR_FORM, documentNumber: '406780901' })],
+  ['resumeLead', () => ({ uid: 'A'.repeat(22) })],
+];
+
 /** Each country's valid calls and the seed's other branches; its sign-in PIN. */
 const PLAYS: Record<string, { valid: Inputs; branches: Inputs }> = {
   sv: { valid: SV, branches: SV_BRANCHES },
   hn: { valid: HN, branches: HN_BRANCHES },
   zz: { valid: ZZ, branches: [] },
   zc: { valid: ZC, branches: ZC_BRANCHES },
+  zf: { valid: ZF, branches: [] },
+  cr: { valid: CR, branches: CR_BRANCHES },
 };
 
+/**
+ * The payment provider's hosted page, answered as a customer does (approved): the return link's
+ * values, which the next call hands to the provider to verify.
+ */
+async function approveOnHostedPage(address: string, redirectUrl: string): Promise<CallState> {
+  const page = await fetch(new URL(redirectUrl, address), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'result=approved', redirect: 'manual' });
+  return Object.fromEntries(new URL(page.headers.get('location') ?? '/', address).searchParams);
+}
+
 /** What the next calls' answers come from, when kept. */
-function remember(state: CallState, operationId: string, data: unknown): void {
+async function remember(state: CallState, operationId: string, data: unknown, address: string): Promise<void> {
   if (!data || typeof data !== 'object') return;
   const answer = data as Json;
   if (operationId === 'frontIdUpload') state.fileName = String((answer.Payload as Json | undefined)?.fileName ?? '');
@@ -281,6 +347,9 @@ function remember(state: CallState, operationId: string, data: unknown): void {
   if (operationId === 'activation') state.leadId = String(answer.leadId ?? '');
   // A customer's lead and the uid that resumes it (a customer-facing country's form).
   if (operationId === 'registerClient') Object.assign(state, { leadId: String(answer.leadId ?? ''), uid: String(answer.uid ?? '') });
+  // A customer's order and its payment.
+  if (operationId === 'customerOrder') state.orderId = String(answer.orderId ?? '');
+  if (operationId === 'createPayment') Object.assign(state, await approveOnHostedPage(address, String(answer.redirectUrl ?? '')));
 }
 
 /** A value the provider does not have, of the same shape: its digits 9s (8s if they were), else a letter more. */
@@ -460,7 +529,7 @@ describe.each(countries.map((country) => [country.code, country] as const))('eve
       if (!answer || answer.operationId !== operationId || answer.status >= 300) {
         problems.push(`${cc} ${operationId}: its valid request answered ${answer?.status ?? 'nothing'} ${JSON.stringify(answer?.body)}`);
       }
-      if (outcome.ok) remember(state, operationId, outcome.data);
+      if (outcome.ok) await remember(state, operationId, outcome.data, address);
     };
     const signIn = play.valid.find(([id]) => byId.get(id)?.signing === 'sign-in');
     const signOut = play.valid.find(([id]) => byId.get(id)?.session === 'sign-out');

@@ -59,15 +59,17 @@ function eventsOf(edge: GraphEdge): PathEvent[] {
 }
 
 /**
- * The steps a journey waits in for a deep link: those a transition that leaves for an outside
- * page (`leave`) lands on, where the page's return link comes (its event on the journey's own `on`).
+ * Where a journey waits for a deep link: the states a transition that leaves for an outside page
+ * (`leave`) lands in, where the page's return link comes (its event on the journey's own `on`).
+ * Keyed by the state entered (the step's own state waiting there, not the step's others: a return
+ * link comes after the page was left for, so a path sends it from there).
  */
 function awaitingLinks(graph: JourneyGraph): Map<GraphNode, GraphEdge[]> {
   const linkEvents = new Set((graph.config.links ?? []).map((link) => link.event));
   const linkEdges = (graph.outgoing.get(graph.root) ?? []).filter((e) => linkEvents.has(e.event));
   const leaves = (edge: GraphEdge) => edge.actions.some((a) => (typeof a === 'string' ? a : a.type) === 'leave');
-  const steps = graph.edges.filter(leaves).flatMap((e) => e.targets.map((t) => t.node && stepNodeOf(enteredLeaf(t.node) ?? t.node)));
-  return new Map(steps.filter((n): n is GraphNode => n !== undefined).map((n) => [n, linkEdges]));
+  const landed = graph.edges.filter(leaves).flatMap((e) => e.targets.map((t) => t.node && (enteredLeaf(t.node) ?? t.node)));
+  return new Map(landed.filter((n): n is GraphNode => n !== undefined).map((n) => [n, linkEdges]));
 }
 
 /** The edges that can fire in a snapshot, innermost state first, as XState picks them. */
@@ -91,7 +93,7 @@ function candidates(graph: JourneyGraph, snapshot: JourneySnapshot, awaiting = n
     for (const edge of graph.outgoing.get(node) ?? []) if (edge.kind !== 'always') out.push(edge);
   }
   // Back from an outside page: the journey's return links, where it waits for them.
-  for (const edge of (step && awaiting.get(step)) ?? []) if (!out.includes(edge)) out.push(edge);
+  for (const edge of awaiting.get(leaf) ?? []) if (!out.includes(edge)) out.push(edge);
   return out;
 }
 
@@ -143,7 +145,11 @@ export function journeyTraversal(journey: CompiledJourney) {
   // way in takes them only for their own branch, or where the journey waits on one (a payment
   // page's return link).
   const linkEvents = new Set((journey.config.links ?? []).map((link) => link.event));
-  const byShell = (event: PathEvent) => event.type.startsWith('app.') || linkEvents.has(event.type);
+  // A return link where the journey waits for it (the state a leave landed in) is the person's
+  // own next move, as a tap is: a path takes it there before anywhere else.
+  const awaited = (event: PathEvent, snapshot: JourneySnapshot | undefined) =>
+    snapshot !== undefined && (awaiting.get(activeNodes(graph, snapshot.value).at(-1) as GraphNode) ?? []).some((e) => e.event === event.type);
+  const byShell = (event: PathEvent, snapshot?: JourneySnapshot) => event.type.startsWith('app.') || (linkEvents.has(event.type) && !awaited(event, snapshot));
   return { logic, events, serialize, describe, inFlight, terminal, branchTaken, byShell };
 }
 
@@ -175,7 +181,7 @@ function explore(traversal: JourneyTraversal, limit: number): Explored {
   // other reaches that branch (a replay against a real provider could not wait in between).
   const busy = new Map(keys.map((key) => [key, inFlight(snapshotOf(key))]));
   const whileBusy = (move: Move) => !isCallEvent(move.event.type) && busy.get(move.from) === true;
-  const tier = (move: Move) => (byShell(move.event) ? 2 : whileBusy(move) ? 1 : 0);
+  const tier = (move: Move) => (byShell(move.event, snapshotOf(move.from)) ? 2 : whileBusy(move) ? 1 : 0);
   const moves: Move[] = adjacency
     .flatMap(([from, { transitions }]) => Object.values<Step<JourneySnapshot, JourneyEvent>>(transitions).map(({ state, event }) => ({ from, to: serialize(state), event })))
     .sort((a, b) => tier(a) - tier(b));

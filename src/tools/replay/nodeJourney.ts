@@ -64,6 +64,11 @@ export function startNodeJourney(
   const actors = { ...createApiActors(operations, call, {}, { retryDelaysMs: [50, 100, 200] }), 'device.location': location };
   const start = () => createActor(journey.machine.provide({ actors })).start();
   const actor = start();
+  // Where the journey last left for (its `leave`): an outside page the replay answers as a person would.
+  let leftFor: string | undefined;
+  actor.on('app.leave', (event) => {
+    leftFor = (event as { url?: string }).url;
+  });
   /** The innermost active state's id. */
   const leafId = (running: AnyActorRef = actor) => activeNodes(journey.graph, (running.getSnapshot() as JourneySnapshot).value).at(-1)?.id ?? '';
   return {
@@ -83,6 +88,17 @@ export function startNodeJourney(
     place: (stateId: string) => currentStep(journey, actor.getSnapshot() as JourneySnapshot)?.route ?? `(${stateId.split('.').pop()})`,
     /** The journey's data as it is now. */
     context: () => actor.getSnapshot().context as unknown,
+    /**
+     * The outside page the journey last left for, answered: `form` posted to it as a browser posts
+     * a form, and the query of the page it sends the person back to (the return link's values).
+     */
+    answerOutside: async (form: Record<string, string>): Promise<Record<string, string>> => {
+      if (!leftFor) throw new Error('the journey has left for no outside page');
+      const page = await fetch(new URL(leftFor, sandbox.address), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form), redirect: 'manual' });
+      const back = page.headers.get('location');
+      if (!back) throw new Error(`the outside page ${leftFor} sent nobody back (${page.status})`);
+      return Object.fromEntries(new URL(back, sandbox.address).searchParams);
+    },
     /**
      * A session the provider opened before the journey starts, as when another of its apps sends
      * the agent to a shell route with its cookie set: the journey's own sign-in (its first step's

@@ -10,12 +10,24 @@ import { callsAfter } from './pathCalls';
 /** What the agent types where the seed decides the branch (src/sandbox/seed/<cc>/replay.json). */
 export interface ReplayData {
   events: Array<{
-    at: string;
+    /** The state the event is sent from; none: any state the path sends `event` from (a deep link's, which comes at any moment). */
+    at?: string;
+    /** The event's type, when the entry is for one event only (a link's). */
+    event?: string;
     when?: { call: string; pointer: string; equals: unknown };
+    /**
+     * An outside page the journey left for (its last `leave`) answered as a person would: `form`
+     * posted to it, and the values of the page's redirect back (its query) are the event's values.
+     */
+    outside?: { form: Record<string, string> };
     /** A photo of tests/fixtures/ids/ uploaded first; `$answer/<pointer>` in `data` reads its answer. */
     upload?: { operation: string; file: string };
-    /** The event's data; `$outbox:<pointer>` is the last code sent to the phone or e-mail at that pointer of the journey's data. */
-    data: unknown;
+    /**
+     * The event's data (a link's values, for a link's event); `$outbox:<pointer>` is the last code
+     * sent to the phone or e-mail at that pointer of the journey's data, `$journey:<pointer>` the
+     * value at that pointer of the journey's data.
+     */
+    data?: unknown;
   }>;
   /**
    * How a call the path has fail is failed, by its actor (`api.getOTP`), where its status would
@@ -37,9 +49,11 @@ export function replayDataOf(country: string): ReplayData {
  * browser replay reads it too).
  */
 export function seedEntryFor(data: ReplayData, path: JourneyPath, index: number, at: string): ReplayData['events'][number] | undefined {
+  const type = path.steps[index]?.event.type;
   // The calls this event starts, until the agent acts again, and what the path has them answer.
   const window = callsAfter(path, index);
   const answerOf = (call: string) => window.find((e) => e.type === `xstate.done.actor.${call}`)?.output;
   // (`equals: null` also matches a value the answer does not have.)
-  return data.events.find((e) => e.at === at && (!e.when || JSON.stringify(getAt(answerOf(e.when.call), e.when.pointer) ?? null) === JSON.stringify(e.when.equals ?? null)));
+  const placed = (e: ReplayData['events'][number]) => (e.at === undefined || e.at === at) && (e.event === undefined || e.event === type) && (e.at !== undefined || e.event !== undefined);
+  return data.events.find((e) => placed(e) && (!e.when || JSON.stringify(getAt(answerOf(e.when.call), e.when.pointer) ?? null) === JSON.stringify(e.when.equals ?? null)));
 }

@@ -90,10 +90,11 @@ function toolsAt(run: NodeJourney, at: string, index: number): Parameters<Prepar
 /**
  * A value of the seed's entry as the agent types it: `$answer<pointer>` read in the answer of
  * the photo uploaded first, `$outbox:<pointer>` the last code sent to where that pointer of the
- * journey's data says, an object value by value.
+ * journey's data says, `$journey:<pointer>` the journey's data there, an object value by value.
  */
 async function typedValue(value: unknown, at: { uploaded: unknown; context: unknown; address: string }): Promise<unknown> {
   if (typeof value === 'string' && value.startsWith('$answer')) return getAt(at.uploaded, value.slice('$answer'.length));
+  if (typeof value === 'string' && value.startsWith('$journey:')) return getAt({ context: at.context }, value.slice('$journey:'.length));
   if (typeof value === 'string' && value.startsWith('$outbox:')) return (await outboxCodes(at.address, String(getAt({ context: at.context }, value.slice('$outbox:'.length)) ?? ''))).at(-1) ?? '';
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     return Object.fromEntries(await Promise.all(Object.entries(value).map(async ([k, v]) => [k, await typedValue(v, at)] as const)));
@@ -110,11 +111,12 @@ async function seedEvent(run: NodeJourney, data: ReplayData, path: JourneyPath, 
   if (!fits) return event;
   let uploaded: unknown;
   if (fits.upload) uploaded = await uploadPhoto(run.api, run.country, fits.upload.operation, fits.upload.file).catch(() => undefined);
-  // What the entry gives is laid over the path's example (only what differs is written).
-  const given = await typedValue(fits.data, { uploaded, context: run.context(), address: run.address });
-  const example = event.data;
+  // What the entry gives is laid over the path's example (only what differs is written): a link's values, another event's data.
+  const given = fits.outside ? await run.answerOutside(fits.outside.form) : await typedValue(fits.data, { uploaded, context: run.context(), address: run.address });
+  const key = 'values' in event ? 'values' : 'data';
+  const example = event[key];
   const both = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-  return { ...event, data: both(given) && both(example) ? { ...example, ...given } : given };
+  return { ...event, [key]: both(given) && both(example) ? { ...example, ...given } : given };
 }
 
 /** Where the journey left the path: the provider's last answer, the path's own, and the screen's message. */
