@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from '../../src/tools/browser/chromium';
 import { buyUntilPayment, payOnHostedPage, SOFIA, submitClientInformation, typeCode, type CrCustomer } from '../support/crSale';
 import { violationsInEveryState } from '../support/everyState';
+import { SHELL_KEYS } from '../support/formPack';
+import { answerScriptHosts } from '../support/scriptHosts';
 import { at, choose, click } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
 import { describeSmall, smallTapTargets } from '../support/tapTargets';
@@ -9,7 +11,8 @@ import { describeSmall, smallTapTargets } from '../support/tapTargets';
 // Costa Rica in Chromium: the COUNTRY=cr build served by the sandbox, which serves Costa Rica's API
 // over its seed (src/sandbox/seed/cr/) and plays the payment provider's hosted page. The customer
 // walks alone: no PIN, no sidebar; the public form opens the customer's session.
-const app = useServedApp({ country: 'cr' });
+// Built with the heat map's and push messaging's keys (Costa Rica's shell lists both, spec 1).
+const app = useServedApp({ country: 'cr', env: SHELL_KEYS });
 
 /** A customer of their own: each purchase a new document, phone and e-mail (the provider keeps them apart). */
 const customer = (n: number): CrCustomer => ({ documentNumber: '112340567', phone: `8800${String(n).padStart(4, '0')}`, email: `cliente${n}@example.com` });
@@ -70,10 +73,14 @@ describe('a Costa Rica purchase in Chromium', () => {
     await at(page, '/orden-exito', 20_000);
   });
 
-  it('lands on the client information from "/", and back does not return to "/"', async () => {
+  it('lands on the client information from "/", and back does not return to "/"; loads the heat map and push messaging from their hosts only', async () => {
     const page = await app.newPage();
+    const { requests, all } = await answerScriptHosts(page);
     await page.goto(`${app.address}/`);
     await at(page, '/informacion-cliente');
+    // Spec 1: a heat map and push messaging for Costa Rica, each from its own host, after the first screen.
+    await expect.poll(() => requests.map((r) => new URL(r.url).host).sort(), { timeout: 15_000 }).toEqual(['js.appboycdn.com', 'static.hotjar.com']);
+    expect(all.filter((url) => !url.startsWith(app.address) && !url.startsWith('data:') && !url.startsWith('blob:')).every((url) => /^https:\/\/(static\.hotjar\.com|js\.appboycdn\.com)\//.test(url))).toBe(true);
     // Spec 2 (CR): the history is reset at the client information: back leaves the app (the tab's blank page), never to '/'.
     await page.goBack();
     expect(page.url()).not.toBe(`${app.address}/`);

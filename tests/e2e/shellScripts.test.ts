@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileSteps } from '../../src/build/compileSteps';
 import { phoneContext } from '../../src/tools/browser/chromium';
 import { servedApp } from '../../src/tools/browser/servedBuild';
 import { SHELL_KEYS, ZF, ZF_BUILD } from '../support/formPack';
+import { answerScriptHosts } from '../support/scriptHosts';
 import { useServedApp } from '../support/servedApp';
 
 // The shell's scripts (spec, app shell; src/build/shellScripts.ts): the heat map and push messaging
@@ -18,33 +18,6 @@ beforeAll(() => {
   compileSteps(ZF);
 });
 const app = useServedApp(ZF_BUILD);
-
-const HEAT_MAP_STUB = 'window.__heatMap = { settings: window._hjSettings, queued: typeof window.hj };';
-const PUSH_STUB = `window.__push = [];
-window.braze = new Proxy({}, { get: (_, name) => (...args) => { window.__push.push([String(name), ...args]); return true; } });`;
-
-/** Answers the scripts' hosts with stubs that record how they were started; records every request and whether the first screen was drawn when each outside one was made. */
-async function answerScriptHosts(page: Page) {
-  const requests: Array<{ url: string; afterFirstScreen: boolean }> = [];
-  const record = async (request: Request) => {
-    const afterFirstScreen = await request
-      .frame()
-      .evaluate(() => document.querySelector('.first-screen h2') !== null)
-      .catch(() => false);
-    requests.push({ url: request.url(), afterFirstScreen });
-  };
-  await page.route('https://static.hotjar.com/**', async (route) => {
-    await record(route.request());
-    await route.fulfill({ contentType: 'text/javascript', body: HEAT_MAP_STUB });
-  });
-  await page.route('https://js.appboycdn.com/**', async (route) => {
-    await record(route.request());
-    await route.fulfill({ contentType: 'text/javascript', body: PUSH_STUB });
-  });
-  const all: string[] = [];
-  page.on('request', (request) => all.push(request.url()));
-  return { requests, all };
-}
 
 describe("the shell's scripts", () => {
   it('loads the heat map and the push SDK from their hosts only, after the first screen is drawn, with no personal data', async () => {
@@ -94,24 +67,24 @@ describe("the shell's scripts", () => {
     expect(messages.filter((m) => m.startsWith('dialog'))).toEqual([]);
   });
 
-  it("is none of them in El Salvador's build: no code, host, key or request", async () => {
-    const sv = await servedApp();
+  it.each([['sv', 'Iniciar sesión'], ['hn', 'Iniciar sesión']])("is none of them in the %s build: no code, host, key or request", async (country, heading) => {
+    const built = await servedApp(country === 'sv' ? {} : { country });
     try {
-      const page = await (await phoneContext(sv.browser)).newPage();
+      const page = await (await phoneContext(built.browser)).newPage();
       const { requests, all } = await answerScriptHosts(page);
-      await page.goto(`${sv.address}/`);
-      await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+      await page.goto(`${built.address}/`);
+      await page.getByRole('heading', { name: heading }).first().waitFor();
       await page.waitForTimeout(1500);
       expect(requests).toEqual([]);
-      expect(all.filter((url) => !url.startsWith(sv.address))).toEqual([]);
-      const html = readFileSync(join(sv.outDir, 'index.html'), 'utf8');
+      expect(all.filter((url) => !url.startsWith(built.address))).toEqual([]);
+      const html = readFileSync(join(built.outDir, 'index.html'), 'utf8');
       expect(html).not.toMatch(/heat-map|push-messaging/);
-      const code = readdirSync(join(sv.outDir, 'assets')).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(sv.outDir, 'assets', f), 'utf8'));
+      const code = readdirSync(join(built.outDir, 'assets')).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(built.outDir, 'assets', f), 'utf8'));
       for (const words of ['hotjar', 'appboycdn', 'braze', SHELL_KEYS.VITE_HEATMAP_ID, SHELL_KEYS.VITE_PUSH_KEY]) expect(code.some((text) => text.includes(words)), words).toBe(false);
       // Every country registers a service worker.
-      expect(readdirSync(sv.outDir)).toContain('sw.js');
+      expect(readdirSync(built.outDir)).toContain('sw.js');
     } finally {
-      await sv.close();
+      await built.close();
     }
   });
 });
