@@ -49,7 +49,15 @@ const recordStepChanges = `(() => {
   // A whole sale loads hundreds of files: past the default 250 entries the later provider calls
   // would not be seen, and changes with calls would count as changes without.
   performance.setResourceTimingBufferSize(100000);
-  const changes = [];
+  // Kept in the tab's own storage under the bench's name: a sale that leaves for an outside page
+  // (a payment provider's) comes back as a new page, and the changes before it count too.
+  const KEPT = 'bench:stepChanges';
+  const changes = JSON.parse(sessionStorage.getItem(KEPT) || '[]');
+  changes.push = (...items) => {
+    const n = Array.prototype.push.apply(changes, items);
+    try { sessionStorage.setItem(KEPT, JSON.stringify(changes)); } catch {}
+    return n;
+  };
   window.stepChanges = changes;
   let pending;
   const loading = '[aria-label="Cargando"], [aria-label="Cargando pantalla"]';

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { buyUntilPayment, payOnHostedPage, SOFIA } from './crSale';
 import { activate, MARIA, scheduleVisit, sellUntilActivation } from './hnSale';
 import { at, createOrder, sellUntilConfirmation } from './sale';
 
@@ -20,6 +21,13 @@ export const countrySales: Record<string, (page: Page, address: string) => Promi
     await activate(page, /^Pagar al instalador/);
     await at(page, '/agendar-visita', 30_000);
     await scheduleVisit(page);
+    await at(page, '/orden-exito', 30_000);
+  },
+  // The customer's own purchase, paid on the hosted payment page; each its own phone and e-mail.
+  cr: async (page, address) => {
+    const n = String(Math.floor(Math.random() * 1e4)).padStart(4, '0');
+    await buyUntilPayment(page, address, { ...SOFIA, phone: `8700${n}`, email: `bench${n}@example.com` });
+    await payOnHostedPage(page, 'Aprobar el pago');
     await at(page, '/orden-exito', 30_000);
   },
 };
