@@ -21,6 +21,23 @@ export interface FirstScreenHandlers {
 /** Shown when the app's code cannot be fetched (the phone lost its connection). */
 export const APP_NOT_LOADED = 'No se pudo cargar la aplicación. Revisa tu conexión e inténtalo de nuevo.';
 
+/**
+ * Calls `first` once, at the first finger on the screen or key in it (not the autofocus at load:
+ * someone about to type), or when the returned function is called (a change of a field); what a
+ * first screen fetches the app on.
+ */
+export function onFirstTouch(screenRoot: HTMLElement, first: () => void): () => void {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    first();
+  };
+  screenRoot.addEventListener('pointerdown', start, { once: true });
+  screenRoot.addEventListener('keydown', start, { once: true });
+  return start;
+}
+
 export function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: Array<Node | string>): HTMLElementTagNameMap[K] {
   const node = Object.assign(document.createElement(tag), props);
   node.append(...children);
@@ -69,21 +86,13 @@ export function drawFirstScreen(root: HTMLElement, screen: PinScreen, handlers: 
 
   let tried = false;
   let sending = false;
-  let started = false;
   const code = () => boxes.map((box) => box.value).join('');
   const problem = (value: string) => (value.length < field.minLength ? field.tooShort : value.length > field.maxLength ? field.tooLong : '');
   const showProblem = (text: string) => {
     error.textContent = text;
     for (const box of boxes) box.setAttribute('aria-invalid', String(text !== ''));
   };
-  const start = () => {
-    if (started) return;
-    started = true;
-    handlers.onFirstInput();
-  };
-  // A finger on the screen or a key (not the autofocus at load) is an agent about to sign in.
-  screenRoot.addEventListener('pointerdown', start, { once: true });
-  screenRoot.addEventListener('keydown', start, { once: true });
+  const start = onFirstTouch(screenRoot, handlers.onFirstInput);
   const changed = () => {
     start();
     // As the app's form: the button waits for the required code; a problem shown once is kept up to date.

@@ -2,7 +2,7 @@ import { formatMessages } from 'virtual:country/formats';
 import type { FormField, FormScreen } from '../pack/firstScreen';
 import { errorMessage } from '../validation/errorMessage';
 import { applyMask } from '../validation/phone';
-import { APP_NOT_LOADED, element, type FirstScreenEvent, type FirstScreenHandlers } from './firstScreen';
+import { APP_NOT_LOADED, element, onFirstTouch, type FirstScreenEvent, type FirstScreenHandlers } from './firstScreen';
 
 /** An error as the step's precompiled validator reports it (ajv's). */
 interface ValidatorError {
@@ -175,14 +175,7 @@ export function drawFormScreen(root: HTMLElement, screen: FormScreen, validate: 
   const { alert, loader, screenRoot } = drawFrame(root, screen, form);
   let tried = false;
   let sending = false;
-  let started = false;
-  const start = () => {
-    if (started) return;
-    started = true;
-    handlers.onFirstInput();
-  };
-  screenRoot.addEventListener('pointerdown', start, { once: true });
-  screenRoot.addEventListener('keydown', start, { once: true });
+  const start = onFirstTouch(screenRoot, handlers.onFirstInput);
   const buttons = screen.buttons.map((button) => {
     const drawn = element('button', { type: button.primary ? 'submit' : 'button', className: button.primary ? 'fs-primary' : 'fs-secondary' }, button.label);
     row.append(drawn);

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { at, choose, click, outboxCodes } from './sale';
+import { at, choose, click, outboxCodes, sign } from './sale';
 
 // A Costa Rica purchase driven in Chromium (COUNTRY=cr build): the customer on their own phone,
 // from the public form to the order's success, paying on the sandbox's hosted payment page. The
@@ -32,16 +32,6 @@ export async function typeCode(page: Page, address: string, to: string) {
   await page.locator('main input').first().click();
   await page.keyboard.type((await outboxCodes(address, to)).at(-1) ?? '');
   await click(page, 'Verificar');
-}
-
-async function sign(page: Page) {
-  const box = await page.getByLabel('Área de firma').boundingBox();
-  if (!box) throw new Error('no signature area');
-  await page.mouse.move(box.x + 30, box.y + 40);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 30 + i * 20, box.y + 40 + (i % 2) * 30);
-  await page.mouse.up();
-  await page.getByText(/Firma cargada/).waitFor();
 }
 
 /**

@@ -61,7 +61,8 @@ export async function pickFirstDate(page: Page, label: string) {
 }
 const outboxCode = async (address: string, to: string) => (await outboxCodes(address, to)).at(-1) ?? '';
 
-async function sign(page: Page) {
+/** Draws a signature in the step's signature area and waits for it to be uploaded. */
+export async function sign(page: Page) {
   const box = await page.getByLabel('Área de firma').boundingBox();
   if (!box) throw new Error('no signature area');
   await page.mouse.move(box.x + 30, box.y + 40);

@@ -47,11 +47,20 @@ const RECORDER = `(() => {
   const visible = (el) => { if (!el || !el.isConnected) return false; const box = el.getBoundingClientRect(); return box.width > 0 && box.height > 0; };
   const loading = '[aria-label="Cargando"], [aria-label="Cargando pantalla"]';
   const fields = 'input:not([type=hidden]):not([type=file]), select, textarea, [role=combobox]';
-  const state = { first: null, changes: [], options: {} };
+  // Kept in the tab's own storage as the page goes: a sale that leaves for an outside page (a
+  // payment provider's) comes back as a new page, and what was measured before it counts too.
+  const KEPT = 'bench:ours';
+  const state = JSON.parse(sessionStorage.getItem(KEPT) || 'null') || { first: null, changes: [], options: {} };
   window.__ours = state;
+  addEventListener('pagehide', () => {
+    if (state.first && !state.firstScreen) {
+      state.firstScreen = performance.getEntriesByType('resource').filter((r) => r.startTime < state.first.visible).map((r) => new URL(r.name).pathname).filter((path) => /\\.(js|css)$/.test(path));
+    }
+    try { sessionStorage.setItem(KEPT, JSON.stringify(state)); } catch {}
+  });
   const screen = () => document.querySelector('main') || document.body;
 
-  let firstFound = false;
+  let firstFound = state.first !== null;
   const lookFirst = () => {
     if (firstFound || !document.body) return;
     if (![...screen().querySelectorAll('input:not([type=hidden])')].some(visible)) return;
@@ -111,6 +120,7 @@ const RECORDER = `(() => {
 })();`;
 
 const FIRST_SCREEN = `(() => {
+  if (window.__ours.firstScreen) return window.__ours.firstScreen;
   const until = window.__ours.first.visible;
   return performance.getEntriesByType('resource')
     .filter((r) => r.startTime < until)
