@@ -17,6 +17,14 @@ describe("money grouped by the country's locale (it was written ungrouped: 'L 11
     expect(formatMoney(hn, 1250.5)).toBe('L 1,250.50');
   });
 
+  it("writes colones as Costa Rica does (issue 33): '₡25 000,00', thousands by a no-break space and a decimal comma", () => {
+    const cr = countryFile('cr');
+    // es-CR's group separator is a no-break space (U+00A0): a line never breaks inside an amount.
+    expect(formatMoney(cr, 25000)).toBe('₡25\u00a0000,00');
+    expect(formatMoney(cr, 1_234_567.5)).toBe('₡1\u00a0234\u00a0567,50');
+    expect(formatMoney(cr, 950)).toBe('₡950,00');
+  });
+
   it("groups a four-digit amount for El Salvador in its own format: '$1,150.00'", () => {
     expect(formatMoney(sv, 1150)).toBe('$1,150.00');
   });
