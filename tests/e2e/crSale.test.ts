@@ -52,6 +52,7 @@ describe('a Costa Rica purchase in Chromium', () => {
     await payOnHostedPage(page, 'Rechazar el pago (tarjeta sin fondos)');
     await at(page, '/pago-fallido');
     expect(await violationsInEveryState(page, '/pago-fallido')).toEqual([]);
+    expect(describeSmall('/pago-fallido', await smallTapTargets(page))).toEqual([]);
     await click(page, 'Intentar de nuevo');
     await at(page, '/pago');
     await payOnHostedPage(page, 'Aprobar el pago');
@@ -92,6 +93,8 @@ describe('a Costa Rica purchase in Chromium', () => {
     await at(page, '/informacion-cliente');
     await click(page, 'Prefiero que me llamen');
     await at(page, '/llamame');
+    expect(await violationsInEveryState(page, '/llamame')).toEqual([]);
+    expect(describeSmall('/llamame', await smallTapTargets(page))).toEqual([]);
     await page.getByLabel(/^Nombre/).fill('Sofía');
     await page.getByLabel(/^Teléfono/).pressSequentially('88001122');
     await page.getByRole('radio', { name: /Mañana/ }).check();
@@ -100,6 +103,7 @@ describe('a Costa Rica purchase in Chromium', () => {
     const shown = await page.locator('main').innerText();
     expect(shown, shown).toMatch(/Número de solicitud:\s*T-/);
     expect(await violationsInEveryState(page, '/llamame-confirmacion')).toEqual([]);
+    expect(describeSmall('/llamame-confirmacion', await smallTapTargets(page))).toEqual([]);
   });
 
   it.each([
@@ -114,6 +118,7 @@ describe('a Costa Rica purchase in Chromium', () => {
     await at(page, route);
     await page.getByRole('heading', { name: title }).waitFor();
     expect(await violationsInEveryState(page, route)).toEqual([]);
+    expect(describeSmall(route, await smallTapTargets(page))).toEqual([]);
   });
 
   it('takes an address no node reaches to noCoverage', async () => {
@@ -137,6 +142,7 @@ describe('a Costa Rica purchase in Chromium', () => {
     await click(page, 'Ver ofertas');
     await at(page, '/sin-cobertura');
     expect(await violationsInEveryState(page, '/sin-cobertura')).toEqual([]);
+    expect(describeSmall('/sin-cobertura', await smallTapTargets(page))).toEqual([]);
   });
 
   it('opens the phone check from the SMS\'s link in a fresh browser, and sends a private URL without a session to "/"', async () => {

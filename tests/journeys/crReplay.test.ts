@@ -8,7 +8,7 @@ import { loadJourney } from '../support/journeyFiles';
 // journey's data), the payment ended on the hosted page as the seed's replay data says
 // (src/sandbox/seed/cr/replay.json `outside`), its return link's values verified by the provider.
 // Before the replay could answer an outside page, 26 of 54 reached their end.
-const replay = (...args: string[]) => spawnSync('node_modules/.bin/tsx', ['scripts/journeysReplay.ts', ...args], { encoding: 'utf8', timeout: 170_000 });
+const replay = (...args: string[]) => spawnSync('node_modules/.bin/tsx', ['scripts/journeysReplay.ts', ...args], { encoding: 'utf8', timeout: 400_000 });
 
 describe('Costa Rica replayed', () => {
   it('reaches every terminal step, each path replayed to its end against the sandbox', () => {
@@ -21,5 +21,5 @@ describe('Costa Rica replayed', () => {
     expect(result.stdout).toContain('✓ orderSuccess/ready.submit.opening: reached its end');
     expect(result.stderr).toContain(`${paths.length} of ${paths.length} path(s) replayed to their end against the sandbox.`);
     expect(result.status).toBe(0);
-  }, 180_000);
+  }, 420_000);
 });

@@ -7,7 +7,7 @@ import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
 
 // `npm run journeys:replay`: a path of journeys:paths, by name, replayed in Node against a
 // sandbox, every call real; where the journey leaves the path, the replay says where and why.
-const replay = (...args: string[]) => spawnSync('node_modules/.bin/tsx', ['scripts/journeysReplay.ts', ...args], { encoding: 'utf8', timeout: 170_000 });
+const replay = (...args: string[]) => spawnSync('node_modules/.bin/tsx', ['scripts/journeysReplay.ts', ...args], { encoding: 'utf8', timeout: 400_000 });
 const journey = loadJourney('journeys/sv.json');
 const debtPath = journeyPaths(journey).paths.find((p) => p.name === 'pendingDebt/landing.submit.signingIn');
 let sandbox: Awaited<ReturnType<typeof runningSandbox>>;
@@ -52,7 +52,7 @@ describe('npm run journeys:replay', () => {
     expect(result.stdout.split('\n').filter((line) => line.startsWith('✗'))).toEqual([]);
     expect(result.stderr).toContain(`${count} of ${count} path(s) replayed to their end against the sandbox.`);
     expect(result.status).toBe(0);
-  }, 180_000);
+  }, 420_000);
 
   it('says where and why the journey left the path when the sandbox answers otherwise', async () => {
     // Without the seed's data the path's client is the journey file's example, whom the seed

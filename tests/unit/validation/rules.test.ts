@@ -160,6 +160,25 @@ const cases: RuleCase[] = [
     invalid: ['9812345', '981234567', '9812 3456', '5959812345', 'abcdefgh', ''],
   },
   {
+    format: 'phone-cr',
+    message: 'El número debe tener 8 dígitos y comenzar con 2, 4, 5, 6, 7 u 8',
+    // Costa Rica's numbering plan: fixed lines 2, services 4, mobiles 5 to 8 (docs/spec-choices.md).
+    valid: ['22345678', '41234567', '51234567', '61234567', '71234567', '88001122'],
+    invalid: ['31234567', '91234567', '01234567', '2234567', '223456789', '2234-5678', ''],
+  },
+  {
+    format: 'cedula-cr',
+    message: 'La cédula debe tener 9 dígitos y comenzar con un número del 1 al 9',
+    valid: ['112340567', '203450678', '912345678'],
+    invalid: ['012345678', '11234056', '1123405678', '1-1234-0567', 'A12340567', ''],
+  },
+  {
+    format: 'dimex-cr',
+    message: 'El DIMEX debe tener 11 o 12 dígitos, sin ceros al inicio',
+    valid: ['15581234567', '155812345678'],
+    invalid: ['05581234567', '1558123456', '1558123456789', '155-812345678', ''],
+  },
+  {
     format: 'phone-co',
     message: 'El Número ingresado no es valido.',
     // Spec (variants 5): spaces and symbols removed, it starts with 3 and has at least 10 digits.
