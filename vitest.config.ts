@@ -16,6 +16,9 @@ export default defineConfig({
     // Some tests start the command-line tools as real processes; on a loaded 2-core machine
     // that takes seconds. Timeouts catch hangs here, they are not performance assertions.
     testTimeout: 60_000,
+    // The same for a file's beforeAll: a sandbox of every country started and seeded, its sellers
+    // signed in, took over 10 s (the default) in CI while browsers were building beside it.
+    hookTimeout: 60_000,
     // A worker stuck where no timeout reaches (a loop, a synchronous call) would hold the run
     // until CI's limit: the stall watch ends it and names the files still open.
     reporters: ['default', './tests/support/stallWatch.ts'],
