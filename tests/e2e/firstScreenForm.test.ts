@@ -45,17 +45,20 @@ describe('a first screen that is a form', () => {
   it("is drawn before any of the app's code is requested, in at most 60 KB of script", async () => {
     const page = await app.newPage();
     const scripts: Array<{ path: string; body: Buffer }> = [];
+    const reading: Array<Promise<unknown>> = [];
     page.on('response', (response) => {
       const url = new URL(response.url());
       if (response.request().resourceType() !== 'script' || url.origin !== app.address) return;
-      void response.body().then((body) => scripts.push({ path: url.pathname, body }), () => undefined);
+      reading.push(response.body().then((body) => scripts.push({ path: url.pathname, body }), () => undefined));
     });
     await page.goto(`${app.address}/`);
     await page.getByRole('heading', { name: 'Información del cliente' }).waitFor();
     await page.getByLabel('Correo electrónico').waitFor();
     // Opened at '/', which the journey leaves at once for the form: the address is the form's.
     expect(pathOf(page)).toBe('/cliente');
-    await page.waitForTimeout(500);
+    // Every script the page asked for so far, read whole.
+    await page.waitForLoadState('networkidle');
+    await Promise.all(reading);
     const html = await (await fetch(`${app.address}/`)).text();
     for (const { path, body } of scripts) {
       expect(html, `${path} is not named by the page`).toContain(path);

@@ -74,7 +74,9 @@ describe("the shell's scripts", () => {
       const { requests, all } = await answerScriptHosts(page);
       await page.goto(`${built.address}/`);
       await page.getByRole('heading', { name: heading }).first().waitFor();
-      await page.waitForTimeout(1500);
+      // Past the moment a script would start: the first screen drawn, the page's idle time come, nothing more asked for.
+      await page.evaluate(() => new Promise((done) => requestIdleCallback(() => done(null))));
+      await page.waitForLoadState('networkidle');
       expect(requests).toEqual([]);
       expect(all.filter((url) => !url.startsWith(built.address))).toEqual([]);
       const html = readFileSync(join(built.outDir, 'index.html'), 'utf8');

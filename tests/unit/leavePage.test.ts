@@ -69,8 +69,7 @@ describe('leaveOnRequest', () => {
     const save = vi.fn();
     leaveOnRequest(actor, save, { ...page, assign });
     leave('http://evil.example');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(sent).toEqual([{ type: 'app.leaveRefused' }]);
+    await vi.waitFor(() => expect(sent).toEqual([{ type: 'app.leaveRefused' }]));
     expect(save).not.toHaveBeenCalled();
     expect(assign).not.toHaveBeenCalled();
   });
