@@ -32,7 +32,7 @@ async function customerWithOrder(n: number) {
     time: 'AM',
   });
   if (!order.ok) throw new Error(order.error.message);
-  return { api, orderId: (order.data as { orderId: string }).orderId };
+  return { api, leadId, orderId: (order.data as { orderId: string }).orderId };
 }
 
 /** A payment opened and ended on the hosted page with `result`: the return link's values. */
@@ -96,5 +96,13 @@ describe("the hosted payment page's return, verified", () => {
     const bob = await customerWithOrder(6);
     const stolen = await bob.api.call('createPayment', { orderId: alice.orderId, returnPath: '/pago/retorno' });
     expect(stolen.ok ? 200 : stolen.error.status).toBe(404);
+  });
+});
+
+describe("a customer's order, once per key", () => {
+  it('refuses its key used again with another order (it answered the first order, silently)', async () => {
+    const { api, leadId } = await customerWithOrder(7);
+    const other = await api.call('customerOrder', { 'Idempotency-Key': 'hosted-payments-7', leadId, node: 'N-SJO-0101', productList: [{ product: 'CR-INT-100' }], address: { province: '1', canton: '101', district: 'Catedral', addressRef: 'Otra' }, installationDate: '2027-01-04', time: 'PM' });
+    expect(other.ok ? 200 : other.error).toMatchObject({ status: 400, message: 'La clave de idempotencia ya se usó con otra orden; genera una nueva para esta orden' });
   });
 });

@@ -68,7 +68,10 @@ function placeCustomerOrder(ctx: HandlerContext, lead: string): HandlerAnswer {
   const key = headers['idempotency-key']?.trim();
   if (!key || key.length < 8 || key.length > 128) return invalid('header/Idempotency-Key');
   const scopedKey = `customer:${lead}:${key}`;
-  const first = db.prepare('select response from idempotency where key = ?').get(scopedKey) as { response: string } | undefined;
+  const bodyHash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
+  const first = db.prepare('select body_hash, response from idempotency where key = ?').get(scopedKey) as { body_hash: string; response: string } | undefined;
+  // As an agent's order (activator.ts): the same key answers the same order, and refuses another.
+  if (first && first.body_hash !== bodyHash) return badRequest('La clave de idempotencia ya se usó con otra orden; genera una nueva para esta orden', 'IDEMPOTENCY_KEY_REUSED');
   if (first) return { body: JSON.parse(first.response) as unknown, headers: { 'idempotent-replayed': 'true' } };
   const products = ((body.productList as Array<{ product?: unknown }> | undefined) ?? []).map((entry) => String(entry.product ?? ''));
   const amount = amountOf(db, products);
@@ -77,7 +80,6 @@ function placeCustomerOrder(ctx: HandlerContext, lead: string): HandlerAnswer {
   const order = { ...body, orderId: id, amount, currency: provider.currency.code };
   db.prepare("insert into customer_orders (id, lead_id, status, data, created_at) values (?, ?, 'PENDING_PAYMENT', ?, ?)").run(id, lead, JSON.stringify(order), now.getTime());
   const answer = { orderId: id, status: 'PENDING_PAYMENT', amount, currency: provider.currency.code };
-  const bodyHash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
   db.prepare('insert into idempotency (key, body_hash, status, response) values (?, ?, 200, ?)').run(scopedKey, bodyHash, JSON.stringify(answer));
   return { body: answer };
 }
