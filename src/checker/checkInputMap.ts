@@ -29,7 +29,7 @@ const OPTIONS: Record<InputTerm, { allowed: string[]; needed: string[] }> = {
   list: { allowed: [], needed: [] },
   entries: { allowed: ['keyAs', 'valueAs', 'with'], needed: [] },
   sum: { allowed: ['of'], needed: ['of'] },
-  first: { allowed: ['of'], needed: ['of'] },
+  first: { allowed: ['of', 'where'], needed: ['of'] },
   either: { allowed: [], needed: [] },
   merge: { allowed: [], needed: [] },
   number: { allowed: [], needed: [] },
@@ -246,6 +246,10 @@ function checkTermParts(v: Record<string, unknown>, term: InputTerm, schema: Sch
       break;
     case 'entries':
       checkEntries(v, targetOf(items, 'each entry'), at, roots, problems);
+      break;
+    case 'first':
+      // Its keys are the entries' own (entryPointers.ts checks them against the entries' shape); its values are read as any input's.
+      if (v.where) checkMap(v.where as InputMap, targetOf(undefined, 'where'), `${at}/where`, roots, problems);
       break;
     default:
       break;

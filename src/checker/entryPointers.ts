@@ -35,6 +35,13 @@ export function entryPointerProblems(value: unknown, pointer: string, root: Shap
       if (!found.ok) continue; // the pointer itself is the data check's to report
       const entry = found.shape.anyKey ?? found.shape.items;
       if (!entry || entry.open || found.shape.open) continue;
+      const where = keyword === 'first' && term.where !== null && typeof term.where === 'object' ? Object.keys(term.where) : [];
+      for (const key of where) {
+        const keyFound = resolveShape(entry, [key]);
+        if (keyFound.ok) continue;
+        const { kind, words } = unresolvedWords(`${over}/…`, [key], keyFound, (name, keys) => suggestion(name, keys));
+        problems.push({ pointer: `${at}/where${toPointer([key])}`, message: kind === 'value' ? `in the journey's data, ${words}` : `the journey's data has ${words}` });
+      }
       const segments = pointerSegments(of);
       const inside = resolveShape(entry, segments);
       if (inside.ok) continue;

@@ -24,8 +24,11 @@ export type InputValue =
   | { entries: string; keyAs?: string; valueAs?: string; with?: InputMap }
   /** The sum of one number (`of`, a pointer inside each entry) over the entries, to the cent. */
   | { sum: string; of: string }
-  /** The first entry's value at `of` (a pointer inside it). */
-  | { first: string; of: string }
+  /**
+   * The first entry's value at `of` (a pointer inside it); with `where`, the first entry whose
+   * values at those keys equal these (a row the agent chose by its id: `{"id": "/event/id"}`).
+   */
+  | { first: string; of: string; where?: InputMap }
   /** The first of these values that is there (not missing, not null). */
   | { either: InputValue[] }
   /** Objects merged into one, later ones winning. */

@@ -78,8 +78,11 @@ const TERMS: { [T in InputTerm]: Evaluate<T> } = {
     const total = entriesOf(read(scope, sum)).reduce((n, [, entry]) => n + toNumber(getAt(entry, of)), 0);
     return Math.round(total * 100) / 100;
   },
-  first: ({ first, of }, scope) => {
-    const [head] = entriesOf(read(scope, first));
+  first: ({ first, of, where }, scope, env) => {
+    const wanted = where ? Object.entries(evaluateInputMap(where, scope, env)) : [];
+    // A key `where` names that is missing from the request's data matches nothing, never every entry.
+    if (where && wanted.length < Object.keys(where).length) return undefined;
+    const head = entriesOf(read(scope, first)).find(([, entry]) => wanted.every(([key, value]) => isObject(entry) && entry[key] === value));
     return head ? getAt(head[1], of) : undefined;
   },
   either: ({ either }, scope, env) => {

@@ -16,6 +16,13 @@ describe('entryPointerProblems', () => {
     expect(entryPointerProblems({ planId: { first: '/context/sale/selection', of: '/planId' } }, '/input', root)).toEqual([]);
   });
 
+  it("locates a where key that each entry does not have, with the keys it has", () => {
+    expect(entryPointerProblems({ planId: { first: '/context/sale/selection', where: { plan: '/event/id' }, of: '/planId' } }, '/input', root)).toEqual([
+      { pointer: '/input/planId/where/plan', message: 'the journey\'s data has no "plan" in /context/sale/selection/… (it has "planId")' },
+    ]);
+    expect(entryPointerProblems({ planId: { first: '/context/sale/selection', where: { planId: '/event/id' }, of: '/planId' } }, '/input', root)).toEqual([]);
+  });
+
   // The checker's fuzz (seed 526072958) crashed journeys:check: an `of` that is no pointer
   // ("actions") went to the pointer parser, which throws. The input check reports it; this says nothing.
   it('leaves an of that is no pointer to the input check, without throwing', () => {

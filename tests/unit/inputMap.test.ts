@@ -63,6 +63,15 @@ describe('input maps', () => {
     });
   });
 
+  it('take the row the agent chose from a list the provider answered, by its id, and nothing when no row or no id matches', () => {
+    const found = { context: { found: [{ id: 'A-1', latitude: 14.6 }, { id: 'A-2', latitude: 14.7 }] }, event: { type: 'address.choose', id: 'A-2' } };
+    const chosen = (id: unknown) => evaluateInputMap({ latitude: { first: '/context/found', where: { id: '/event/id' }, of: '/latitude' } }, { ...found, event: { type: 'address.choose', id } });
+    expect(chosen('A-2')).toEqual({ latitude: 14.7 });
+    expect(chosen('A-9')).toEqual({});
+    // An event without the id matches no row: never the first one.
+    expect(chosen(undefined)).toEqual({});
+  });
+
   it('join values into one text (a date asked in three fields), or leave the key out when one is missing', () => {
     const dates = { context: { review: { day: '05', month: '03', year: '1990' }, partial: { day: '05', year: '1990' } } };
     expect(evaluateInputMap({ born: { join: ['/context/review/day', '/context/review/month', '/context/review/year'], separator: '/' } }, dates)).toEqual({ born: '05/03/1990' });
