@@ -10,6 +10,7 @@ import { checkCountryFile } from './checkCountryFile';
 import { checkJourneyCalls, checkWidgetCalls } from './checkCalls';
 import { checkJourney, type JourneyCheck } from './checkJourney';
 import { checkReferenceSelects } from './checkReferenceSelects';
+import { checkRuleTables } from './checkRuleTables';
 import { checkStepFile, type StepCheck } from './checkStepFile';
 import { buildJourneyGraph } from '../pack/journeyGraph';
 import { lintJourneyData } from './lintJourneyData';
@@ -106,7 +107,7 @@ function referenceDataOf(pack: Pack, country: string): Map<string, unknown> {
   return found;
 }
 
-/** One step file of a country's folder: the file itself, then its widgets' calls and reference selects. */
+/** One step file of a country's folder: the file itself, then its widgets' calls, reference selects and the reference data its rules read. */
 function checkStepIn(pack: Pack, dir: string, name: string): StepCheck {
   const file = join(dir, name);
   const check = checkStepFile(file, basename(name, '.json'), readFileSync(file, 'utf8'));
@@ -116,6 +117,7 @@ function checkStepIn(pack: Pack, dir: string, name: string): StepCheck {
   if (check.step) {
     pack.problems.push(...locateProblems(check.file, check.source, checkWidgetCalls(check.step, countryOperations(country), country)));
     pack.problems.push(...locateProblems(check.file, check.source, checkReferenceSelects(check.step, referenceDataOf(pack, country), country)));
+    pack.problems.push(...locateProblems(check.file, check.source, checkRuleTables(check.step, referenceDataOf(pack, country), country)));
   }
   return check;
 }

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyMask } from '../validation/phone';
 import { formatRules } from '../validation/formats';
+import type { ReferenceTables } from '../validation/formatRule';
 import { providerClock, type ProviderClock } from './providerClock';
 
 /** How the provider checks, compares and writes one document type's numbers. */
@@ -39,6 +40,11 @@ export interface ProviderSettings {
   configuration: Record<string, Record<string, unknown>>;
   /** How long an order's activation runs at the provider before its status says ACTIVATED (2 s by default). */
   activationSeconds?: number;
+  /**
+   * Not read from the file: the country's reference data (its country file's `referenceData`),
+   * given when the sandbox starts to the document rules that read some (formatRule.ts, `reads`).
+   */
+  referenceTables?: ReferenceTables;
 }
 
 /** A provider whose seed says nothing: UTC, no documents of its own, no configuration. */
@@ -50,10 +56,14 @@ export interface Provider {
   clock: ProviderClock;
 }
 
-export function readProvider(seedDir: string): Provider {
+/**
+ * A country's provider settings from its seed folder; `tables`, the country's reference data, for
+ * the document rules that read some (a rule whose tables the country lacks stops the start).
+ */
+export function readProvider(seedDir: string, tables: ReferenceTables = {}): Provider {
   const file = join(seedDir, 'provider.json');
   const given = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<ProviderSettings>) : {};
-  const settings: ProviderSettings = { ...PLAIN, ...given };
+  const settings: ProviderSettings = { ...PLAIN, ...given, referenceTables: tables };
   let clock: ProviderClock;
   try {
     clock = providerClock(settings.timeZone);
@@ -62,6 +72,8 @@ export function readProvider(seedDir: string): Provider {
   }
   for (const [type, rule] of Object.entries(settings.documents)) {
     if (rule.format !== undefined && !formatRules[rule.format]) throw new Error(`${file}: document ${type} names the format "${rule.format}", which src/validation/formats.ts does not have`);
+    const unread = (formatRules[rule.format ?? '']?.reads ?? []).filter((name) => !Object.hasOwn(tables, name));
+    if (unread.length > 0) throw new Error(`${file}: document ${type}'s format "${rule.format}" reads the reference data ${unread.map((name) => `"${name}"`).join(', ')}, which the country file does not name in referenceData`);
     if (rule.pattern !== undefined && !validPattern(rule.pattern)) throw new Error(`${file}: document ${type}'s pattern "${rule.pattern}" is not a regular expression`);
   }
   if (settings.defaultDocument !== undefined && !settings.documents[settings.defaultDocument]) {
@@ -83,7 +95,7 @@ export function documentProblem(settings: ProviderSettings, type: string, number
     return { message: rule.message ?? 'El número de documento no es válido', code: rule.code ?? 'INVALID_DOCUMENT' };
   }
   const format = rule?.format === undefined ? undefined : formatRules[rule.format];
-  if (!format || format.test(String(number ?? '').trim())) return undefined;
+  if (!format || format.test(String(number ?? '').trim(), undefined, settings.referenceTables)) return undefined;
   return { message: rule?.message ?? format.message, code: rule?.code ?? 'INVALID_DOCUMENT' };
 }
 

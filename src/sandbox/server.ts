@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { appHost, appPage, isAppRoute } from './appHost';
@@ -17,6 +18,8 @@ import type { SignInThrottlePolicy } from './signInThrottle';
 import { testerTools } from './testerTools';
 import { hostedPayments } from './hostedPayments';
 import { DEFAULT_COUNTRY } from '../pack/defaultCountry';
+import { packPaths } from '../pack/countryPack';
+import { readReferenceTables } from '../pack/referenceTables';
 
 export interface SandboxOptions {
   /** SQLite file, one per country beside it (`sandbox.db` gives `sandbox.sv.db`...), or `:memory:`. */
@@ -57,7 +60,8 @@ export interface Sandbox {
  * bad file stops the start.
  */
 function openCountries(countries: CountryApi[], dbFile: string) {
-  const providers = new Map(countries.map((c) => [c.code, readProvider(c.seedDir)]));
+  // The country's reference data, from its pack (the folder above its openapi/<cc>/), for the document rules that read some.
+  const providers = new Map(countries.map((c) => [c.code, readProvider(c.seedDir, readReferenceTables(packPaths(c.code, resolve(c.openapiDir, '..', '..'))))]));
   const databases = new Map(countries.map((c) => [c.code, openDatabase(countryDbFile(dbFile, c.code), c.seedDir, (providers.get(c.code) as Provider).settings)]));
   return { providers, databases };
 }

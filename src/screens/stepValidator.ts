@@ -1,7 +1,9 @@
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import { errorMessage } from '../validation/errorMessage';
-import { ajvFormats, formatMessages, keywordFormats } from '../validation/formats';
+import { fieldMessages } from './fieldMessages';
+import { ajvFormats, formatFunctions, formatMessages, keywordFormats } from '../validation/formats';
+import type { ReferenceTables } from '../validation/formatRule';
 import { keywordDefinitions } from '../validation/keywords';
 
 /** The ajv options every step validator is built with, at run time here and precompiled for the browser. */
@@ -13,9 +15,14 @@ export const stepValidatorOptions = {
 /**
  * An rjsf validator that knows the project's formats and keywords. In Node (tests, scripts)
  * it compiles schemas at run time; the browser gets precompiled ones (`npm run steps:compile`).
+ * `tables`: the reference data of the country whose data it checks (`readReferenceTables`,
+ * src/pack/referenceTables.ts), given to the rules that read some; without them such a rule
+ * throws when a value reaches it.
+ *
+ * @example createStepValidator(readReferenceTables(packPaths(country)))
  */
-export function createStepValidator() {
-  return customizeValidator(stepValidatorOptions);
+export function createStepValidator(tables?: ReferenceTables) {
+  return customizeValidator(tables ? { ...stepValidatorOptions, customFormats: formatFunctions(tables) } : stepValidatorOptions);
 }
 
 /**
@@ -59,7 +66,7 @@ export function validateStepData(
     const pointer = error.keyword === 'required' ? `${error.instancePath}/${String(params.missingProperty)}` : error.instancePath;
     const rank = errorRank(error.keyword, params);
     const seen = best.get(pointer);
-    if (!seen || rank < seen.rank) best.set(pointer, { rank, message: errorMessage({ keyword: error.keyword, params }, formatMessages, step.messages?.[pointer]) });
+    if (!seen || rank < seen.rank) best.set(pointer, { rank, message: errorMessage({ keyword: error.keyword, params }, formatMessages, fieldMessages(step.messages, pointer)) });
   }
   return [...best].map(([pointer, { message }]) => ({ pointer, message }));
 }

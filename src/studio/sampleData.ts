@@ -49,8 +49,8 @@ export function formatCandidates(format: string, today = new Date()): string[] {
     [/phone/, ['70001234', '87654321', '51234567', '3001234567']],
     [/otp|code/, ['123456']],
     [/digit/, ['12345678']],
-    // Document numbers (with a check digit, or of nine to twelve digits), as their rules' own examples write them.
-    [/./, ['04644848-2', '1234567-9', '112340567', '155812345678']],
+    // Document numbers (with a check digit, or of nine to thirteen digits), as their rules' own examples write them.
+    [/./, ['04644848-2', '1234567-9', '112340567', '155812345678', '1234567890101']],
   ];
   const suggested = groups.filter(([words]) => words.test(format)).flatMap(([, values]) => values);
   return [...new Set([...suggested, ...groups.flatMap(([, values]) => values)])];

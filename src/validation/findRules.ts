@@ -21,8 +21,9 @@ export interface FoundRule {
 /** Whether an export is a rule: a module may export helpers beside its rules (a date parser, a shared message). */
 function isFormatRule(value: unknown): value is FormatRule {
   if (typeof value !== 'object' || value === null) return false;
-  const { format, message, test } = value as Partial<FormatRule>;
-  return typeof format === 'string' && typeof message === 'string' && typeof test === 'function';
+  const { format, message, test, reads } = value as Partial<FormatRule>;
+  const readsOk = reads === undefined || (Array.isArray(reads) && reads.every((name) => typeof name === 'string'));
+  return typeof format === 'string' && typeof message === 'string' && typeof test === 'function' && readsOk;
 }
 
 /** The rule modules under `root`, as `<folder>/<name>`: TypeScript files only, not declarations or tests. */

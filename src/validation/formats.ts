@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { FormatRule } from './formatRule';
+import type { FormatRule, ReferenceTables } from './formatRule';
 import { findRules } from './findRules';
 import { adult, notFuture } from './rules/adult';
 
@@ -26,10 +26,30 @@ export const ruleSources: Record<string, { module: string; name: string }> = Obj
 /** Each format's message, what the screens show when a value breaks its rule. */
 export const formatMessages: Record<string, string> = Object.fromEntries(registered.map(({ rule }) => [rule.format, rule.message]));
 
-/** The same rules as ajv format functions: what the run-time validator (Node) calls. */
-export const ajvFormats: Record<string, (value: string) => boolean> = Object.fromEntries(
-  Object.values(formatRules).map((rule) => [rule.format, (value: string) => rule.test(value)]),
-);
+/**
+ * The rules as ajv format functions, each given `tables` if it reads reference data: what a
+ * run-time validator (Node) calls for one country's data, bound to that country's tables
+ * (`readReferenceTables`, src/pack/referenceTables.ts). A rule that reads a table it is not
+ * given throws when called, saying which (formatRule.ts, `tableOf`).
+ *
+ * @example formatFunctions(readReferenceTables(packPaths(country)))[format](value) // the rule's answer with that country's tables
+ */
+export function formatFunctions(tables?: ReferenceTables): Record<string, (value: string) => boolean> {
+  return Object.fromEntries(Object.values(formatRules).map((rule) => [rule.format, rule.reads ? (value: string) => rule.test(value, undefined, tables) : (value: string) => rule.test(value)]));
+}
+
+/** The rules as ajv format functions bound to no country's reference data: the rules that read some throw when called. */
+export const ajvFormats: Record<string, (value: string) => boolean> = formatFunctions();
+
+/**
+ * The reference data the rules of some formats read (by its name in the country file), sorted:
+ * what a step that names them needs of its country.
+ *
+ * @example tablesRead(['digits', 'date-dmy']) // [] (neither reads any)
+ */
+export function tablesRead(formats: Iterable<string>): string[] {
+  return [...new Set([...formats].flatMap((format) => (Object.hasOwn(formatRules, format) ? (formatRules[format]?.reads ?? []) : [])))].sort();
+}
 
 /**
  * Keywords a step schema may use besides JSON Schema's own: each stands for a format, so a

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ajvFormats, formatRules } from '../../../src/validation/formats';
-import type { FormatRule } from '../../../src/validation/formatRule';
+import { ajvFormats, formatFunctions, formatRules } from '../../../src/validation/formats';
+import type { FormatRule, ReferenceTables } from '../../../src/validation/formatRule';
+import { packPaths } from '../../../src/pack/countryPack';
+import { readReferenceTables } from '../../../src/pack/referenceTables';
 import { applyMask } from '../../../src/validation/phone';
 
 /** The rule registered under `format`; a missing one fails the test that asked for it. */
@@ -21,7 +23,12 @@ interface RuleCase {
   invalid: string[];
   /** The moment date rules measure from. */
   now?: Date;
+  /** The reference data a rule reads (its `reads`): a country's, as its country file names it. */
+  tables?: ReferenceTables;
 }
+
+/** Guatemala's reference data, as the country file names it (reference/gt/): what the DPI rule reads. */
+const GT_TABLES = readReferenceTables(packPaths('gt', '.'));
 
 const cases: RuleCase[] = [
   {
@@ -49,6 +56,14 @@ const cases: RuleCase[] = [
       '046448482 ',
       '',
     ],
+  },
+  {
+    format: 'dpi',
+    message: 'El DPI ingresado no es válido',
+    tables: GT_TABLES,
+    // More cases, and the same rule with another country's tables: tests/unit/validation/gtRules.test.ts, referenceRules.test.ts.
+    valid: ['1234567890101', '2546987192201', '1111111101333'],
+    invalid: ['1234567880101', '1234567892301', '1234567890001', '1234567890118', '123456789010', '12345678901011', '1234 56789 0101', ''],
   },
   {
     format: 'nit',
@@ -268,20 +283,22 @@ describe('formatRules', () => {
     expect(cases.map((c) => c.format).sort()).toEqual(Object.keys(formatRules).sort());
   });
 
-  describe.each(cases)('$format', ({ format, message, valid, invalid, now }) => {
+  describe.each(cases)('$format', ({ format, message, valid, invalid, now, tables }) => {
+    // The function precompiled validators call, bound to the tables when the rule reads some.
+    const precompiled = tables ? formatFunctions(tables) : ajvFormats;
     it('fails with its Spanish message', () => {
       expect(ruleOf(format).message).toBe(message);
     });
 
     it.each(valid)('accepts %j', (value) => {
-      expect(ruleOf(format).test(value, now)).toBe(true);
+      expect(ruleOf(format).test(value, now, tables)).toBe(true);
       // The function precompiled validators call gives the same answer (it measures from the real now).
-      if (!now) expect(ajvFormats[format]?.(value)).toBe(true);
+      if (!now) expect(precompiled[format]?.(value)).toBe(true);
     });
 
     it.each(invalid)('rejects %j', (value) => {
-      expect(ruleOf(format).test(value, now)).toBe(false);
-      if (!now) expect(ajvFormats[format]?.(value)).toBe(false);
+      expect(ruleOf(format).test(value, now, tables)).toBe(false);
+      if (!now) expect(precompiled[format]?.(value)).toBe(false);
     });
   });
 });
