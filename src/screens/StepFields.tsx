@@ -5,6 +5,7 @@ import { formatMessages } from 'virtual:country/formats';
 import { getAt } from '../pack/jsonPointer';
 import type { StepFile } from '../pack/stepFile';
 import { errorMessage } from '../validation/errorMessage';
+import { fieldMessages } from './fieldMessages';
 import { providerTitles } from './providerTitles';
 import { DEFAULT_FORM_STATE } from './rjsf/defaultFormState';
 import type { ScreenOptions } from './screenOptions';
@@ -33,11 +34,25 @@ function shownUiSchema(step: StepFile, ui: UiSchema, locked: string[], titlesFro
     const editLabel = isLocked ? { editLabel: `Editar ${(typeof schema.title === 'string' ? schema.title : field).toLowerCase()}` } : {};
     shown[field] = { ...fieldUi, 'ui:widget': 'readOnlyValue', 'ui:disabled': false, 'ui:options': { ...fieldUi['ui:options'], ...editLabel } };
   }
+  for (const [field, fieldUi] of Object.entries(ui)) if (!field.startsWith('ui:') && fieldUi?.['ui:widget'] === GROUP) shown[field] = asGroup(fieldUi as UiSchema);
   if (titlesFrom) {
     const words = providerTitles(getAt({ context: journeyData }, titlesFrom.from), Object.keys(fields), titlesFrom);
     for (const [field, fieldUi] of Object.entries(words)) shown[field] = { ...shown[field], ...fieldUi };
   }
   return shown;
+}
+
+/** A list of objects drawn as a repeatable group (rjsf/groupTemplates.tsx). */
+const GROUP = 'group';
+
+/**
+ * A group as rjsf draws it: a list with no widget of its own (rjsf would hand a named widget the
+ * whole list), its rows' objects untitled (each row's legend names it: "Dirección 2").
+ */
+function asGroup({ 'ui:widget': _group, ...rest }: UiSchema): UiSchema { // eslint-disable-line @typescript-eslint/no-unused-vars
+  // A step file's uiSchema is JSON: its items are an object, never rjsf's per-row function.
+  const items = (rest.items ?? {}) as UiSchema;
+  return { ...rest, items: { ...items, 'ui:options': { ...items['ui:options'], label: false } } };
 }
 
 interface StepFieldsProps {
@@ -63,7 +78,7 @@ export function StepFields({ loaded, ui, locked, titlesFrom, context, typingErro
   const transformErrors = (errors: RJSFValidationError[]) =>
     errors.map((error) => {
       const pointer = (error.property ?? '').replace(/\./g, '/');
-      return { ...error, message: errorMessage({ keyword: error.name ?? '', params: error.params ?? {} }, formatMessages, step.messages?.[pointer]) };
+      return { ...error, message: errorMessage({ keyword: error.name ?? '', params: error.params ?? {} }, formatMessages, fieldMessages(step.messages, pointer)) };
     });
   return (
     <rjsf.Form

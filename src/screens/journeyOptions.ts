@@ -3,7 +3,7 @@ import type { UiSchema } from '@rjsf/utils';
 /**
  * The `ui:options` keys that belong to the journey rather than to how a widget looks: where a
  * value comes from, edit locks, the event a change sends, the provider call a widget makes,
- * pointers into the journey's data. rjsf hands every `ui:options` key to its widgets, and the
+ * pointers into the journey's data (a check box's `copies`). rjsf hands every `ui:options` key to its widgets, and the
  * Mantine theme spreads them onto Mantine's inputs, so a journey key named like a prop
  * (`onChange`) would replace the widget's own handler. These keys never reach rjsf.
  */
@@ -22,6 +22,7 @@ export const JOURNEY_OPTION_KEYS: ReadonlySet<string> = new Set([
   'typing',
   'pages',
   'rowEvent',
+  'copies',
 ]);
 
 /**

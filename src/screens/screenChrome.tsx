@@ -45,8 +45,12 @@ export function ButtonRow({ children }: { children: ReactNode }) {
 const LOADER_PLACE: CSSProperties = { opacity: 1, transform: 'translate(-50%, calc(-50% + calc(0.0625rem * var(--mantine-scale))))' };
 const LOADER = { '--loader-size': 'calc(var(--button-height) / 1.8)', '--loader-color': 'var(--button-color)' } as CSSProperties;
 
-/** A step's button: `primary` filled, the others outlined; `loading` spins and refuses taps. */
-export function ScreenButton({ children, primary, loading, disabled, onClick }: { children: ReactNode; primary?: boolean; loading?: boolean; disabled?: boolean; onClick: () => void }) {
+/**
+ * A step's button: `primary` filled, the others outlined; `loading` spins and refuses taps;
+ * `name`, what a screen reader says when the words alone are not enough ("Quitar dirección 2"
+ * for a row's "Quitar": its words first, WCAG 2.5.3).
+ */
+export function ScreenButton({ children, primary, loading, disabled, name, onClick }: { children: ReactNode; primary?: boolean; loading?: boolean; disabled?: boolean; name?: string; onClick: () => void }) {
   const off = disabled || loading;
   return (
     <button
@@ -56,6 +60,7 @@ export function ScreenButton({ children, primary, loading, disabled, onClick }: 
       data-disabled={disabled && !loading ? true : undefined}
       data-loading={loading || undefined}
       type="button"
+      aria-label={name}
       disabled={off}
       onClick={onClick}
     >

@@ -56,7 +56,9 @@ export function validateStepData(
   validator: Pick<ValidatorType, 'rawValidation'> = createStepValidator(),
 ): StepDataProblem[] {
   if (!step.schema) return [];
-  const { errors } = validator.rawValidation(step.schema as RJSFSchema, data);
+  const { errors, validationError } = validator.rawValidation(step.schema as RJSFSchema, data);
+  // rjsf hands back what the validator threw (a schema it cannot compile, a rule not given its country's tables): never a pass.
+  if (validationError) throw validationError;
   // One message per field: the most basic rule it breaks (see errorRank).
   const best = new Map<string, { rank: number; message: string }>();
   for (const error of (errors ?? []) as Array<{ keyword: string; params?: unknown; instancePath: string }>) {

@@ -1,5 +1,6 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { isRow } from '../pack/referenceChoices';
+import { withCopies } from './checkboxCopies';
 import type { FieldOptions } from './journeyOptions';
 import type { StepFormContext } from './stepFormContext';
 import type { LoadedStep } from './stepLoader';
@@ -58,10 +59,10 @@ export function useStepData({ loaded, saved, draft, journeyData, send, fieldOpti
   }, []);
 
   const onChange = (changed: Data) => {
-    const next = withoutRefusedConsents(step, changed);
     // Compared with the latest data, not this render's: rjsf may report twice before React draws
-    // again, and an event must go once.
+    // again, and an event must go once (a box's copies made once).
     const before = latest.current;
+    const next = withCopies(step, fieldOptions, before, withoutRefusedConsents(step, changed), journeyData);
     latest.current = next;
     sendChanges(before, next);
     setFormData(next);

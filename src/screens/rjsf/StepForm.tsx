@@ -6,21 +6,22 @@ import { getDefaultFormState, type RJSFSchema, type ValidatorType } from '@rjsf/
 import type { ComponentType, RefAttributes } from 'react';
 import CountedTextareaWidget from '../widgets/CountedTextareaWidget';
 import { DEFAULT_FORM_STATE } from './defaultFormState';
+import { groupTemplates } from './groupTemplates';
 import { plainTemplates } from './plainTemplates';
 import { CheckboxWidget, RadioWidget } from './toggleWidgets';
 
 /**
  * rjsf for a step's form. The fields step files use are drawn as plain elements with Mantine's
  * classes (plainTemplates, toggleWidgets, CountedTextareaWidget: the same look, none of
- * Mantine's components per field); the Mantine theme's templates stay for the shapes no step
- * uses yet (arrays, additional properties). Text, e-mail, password and number fields are the
+ * Mantine's components per field; a list of objects is a repeatable group: groupTemplates); the
+ * Mantine theme's templates stay for the shapes no step uses yet (additional properties). Text, e-mail, password and number fields are the
  * input template, so they need no widget here. The select (Mantine's Combobox) and the
  * project's other widgets (src/screens/widgets) are loaded with the step that needs them.
  * Its type says it takes a ref to the Form (the step screen asks it to check its fields):
  * withTheme's component forwards its ref, which its declared type leaves out.
  */
 export const StepForm: ComponentType<FormProps & RefAttributes<Form>> = withTheme({
-  templates: { ...generateTemplates(), ...plainTemplates },
+  templates: { ...generateTemplates(), ...plainTemplates, ...groupTemplates },
   widgets: { CheckboxWidget, CheckboxesWidget, RadioWidget, TextareaWidget: CountedTextareaWidget },
 });
 export default StepForm;
