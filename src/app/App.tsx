@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { stepDataPointer } from '../pack/stepDataPointer';
 import { savedData } from '../screens/StepScreen';
 import { StepStage } from '../screens/StepStage';
+import { recordOutboundLink } from './analytics';
 import { AppLayout } from './AppLayout';
 import { JourneyContext, useJourney } from './journeyContext';
 import type { JourneyRuntime } from './journeyRuntime';
@@ -28,6 +29,7 @@ function CurrentStep() {
         call,
         journeyData: context,
         send,
+        onOpenLink: (link) => recordOutboundLink(journey.id, step.track ?? step.stateId, link),
       }}
       ahead={step.nextStates}
       aheadData={aheadData}

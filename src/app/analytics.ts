@@ -59,6 +59,20 @@ export function connectAnalytics(actor: AnyActorRef, journeyId: string): (failur
 }
 
 /**
+ * Records a click on a step's link to a page outside the app (its file's `links`; the spec
+ * tracks clicks on the external site's pages): the link's `track` name and the step it was on, as
+ * `journey_step` names it (its `track`, else its state). Never the address (its query could carry
+ * anything) nor anything typed on the step.
+ *
+ * @example
+ * recordOutboundLink('gt', 'existingDebt', 'branchLocations')
+ * // window.dataLayer gets { event: 'outbound_link', journey: 'gt', step: 'existingDebt', link: 'branchLocations', tracking_version, deploy_version }
+ */
+export function recordOutboundLink(journey: string, step: string, link: string): void {
+  push({ event: 'outbound_link', journey, step, link });
+}
+
+/**
  * The tag manager's own script, for a build that names a container (`VITE_GTM_ID`, written into
  * the page as `<meta name="tag-manager">` by src/build/tagManager.ts; none by default, and none in
  * tests): loaded after the app, it reads the records already pushed. The page's Content Security

@@ -16,6 +16,8 @@ const vocabulary: SchemaWords = {
     [/event/, 'event names are dotted words, like "step.submit"'],
     [/messages\/propertyNames/, 'messages are keyed by a pointer into the data, like "/documentNumber"'],
     [/inputPointer/, 'a pointer in a widget\'s call starts with "/form" (the step\'s fields) or "/context" (the journey\'s data)'],
+    [/\/link\/properties\/href\//, 'a link goes to an https: address with its host, like "https://www.example.gt/agencias" (http:, javascript:, data: and relative addresses are refused)'],
+    [/\/link\/properties\/track\//, 'a link\'s track name is one camelCase word, like "branchLocations"'],
   ],
 };
 

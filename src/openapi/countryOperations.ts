@@ -16,7 +16,7 @@ const loaded = new Map<string, Operation[]>();
 const CACHE_DIR = fileURLToPath(new URL('../../node_modules/.cache/openapi-operations', import.meta.url));
 
 /** What the cache holds changes with this loader: a new field in `Operation` is a new version. */
-const CACHE_VERSION = 'operations-4';
+const CACHE_VERSION = 'operations-5';
 
 function specHash(dir: string): string {
   const hash = createHash('sha256').update(CACHE_VERSION);

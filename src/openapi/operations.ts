@@ -47,8 +47,11 @@ export interface Operation {
   /** Path below the server URL, `/sv/leadInfo/{msisdn}/{id}`. */
   path: string;
   parameters: Array<{ name: string; in: 'path' | 'query' | 'header' | 'cookie'; required?: boolean; schema?: Json }>;
-  /** The request body's media type and schema, when it has one. */
-  body: { mediaType: string; schema: Json; required: boolean } | undefined;
+  /**
+   * The request body's media type and schema, when it has one; for an upload, the types its
+   * `file` part may be (`encoding.file.contentType`: `image/jpeg, image/png, application/pdf`).
+   */
+  body: { mediaType: string; schema: Json; required: boolean; fileTypes?: string[] } | undefined;
   /** Private calls need the session cookie. */
   private: boolean;
   /** Its part in signing calls, when it has one (`x-signing`). */
@@ -92,11 +95,19 @@ function responsesOf(op: Json): Operation['responses'] {
   );
 }
 
+/** An upload's `encoding.file.contentType` (a comma-separated list) as its types, lower case; none when not written. */
+function fileTypesOf(contentType: unknown): string[] | undefined {
+  if (typeof contentType !== 'string') return undefined;
+  const types = contentType.split(',').map((type) => type.trim().toLowerCase()).filter((type) => type !== '');
+  return types.length > 0 ? types : undefined;
+}
+
 /** One operation of a resolved path item: `doc` is its spec file, for the security it inherits. */
 function operationOf(file: string, doc: Json, path: string, pathItem: Json, method: Operation['method'], op: Json): Operation {
   const parameters = [...((pathItem.parameters as Operation['parameters']) ?? []), ...((op.parameters as Operation['parameters']) ?? [])];
-  const content = ((op.requestBody as Json | undefined)?.content ?? {}) as Record<string, { schema?: Json }>;
+  const content = ((op.requestBody as Json | undefined)?.content ?? {}) as Record<string, { schema?: Json; encoding?: Record<string, { contentType?: unknown }> }>;
   const mediaType = Object.keys(content)[0];
+  const fileTypes = fileTypesOf(mediaType ? content[mediaType]?.encoding?.file?.contentType : undefined);
   const security = (op.security ?? doc.security) as unknown[] | undefined;
   return {
     operationId: String(op.operationId),
@@ -104,7 +115,7 @@ function operationOf(file: string, doc: Json, path: string, pathItem: Json, meth
     method,
     path,
     parameters,
-    body: mediaType ? { mediaType, schema: content[mediaType]?.schema ?? {}, required: (op.requestBody as Json).required === true } : undefined,
+    body: mediaType ? { mediaType, schema: content[mediaType]?.schema ?? {}, required: (op.requestBody as Json).required === true, ...(fileTypes ? { fileTypes } : {}) } : undefined,
     private: Array.isArray(security) && security.length > 0,
     signing: roleOf<SigningRole>(op['x-signing'], SIGNING_ROLES),
     notFound: notFoundOf(op['x-not-found']),

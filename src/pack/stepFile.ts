@@ -7,8 +7,17 @@ export interface StepFile {
   title: string;
   description?: string;
   text?: string[];
+  /** Links to pages outside the app, each click recorded (`$defs/link`). */
+  links?: StepLink[];
   schema?: JsonObject;
   uiSchema?: JsonObject;
   buttons?: Array<{ label: string; event: string; primary?: boolean; validate?: boolean; when?: string }>;
   messages?: Record<string, Record<string, string>>;
+}
+
+/** A link of a step to a page outside the app: its words, its https: address, the name its clicks are recorded under. */
+export interface StepLink {
+  label: string;
+  href: string;
+  track: string;
 }

@@ -47,6 +47,8 @@ export interface HandlerContext {
   body: Record<string, unknown>;
   headers: Record<string, string | undefined>;
   files: UploadedFile[];
+  /** For an upload, the types its spec lets the `file` be (`encoding.file.contentType`), when it names them. */
+  fileTypes?: string[] | undefined;
   /** The seller of an agent's session (none in a customer's): what the agents' handlers scope their data by. */
   seller: Seller | undefined;
   /** The session's owner, an agent or a customer, when the call has a live session. */

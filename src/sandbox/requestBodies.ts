@@ -33,9 +33,10 @@ const UPLOAD_LIMITS = { fileSize: REQUEST_LIMITS.fileBytes, files: 1 };
 
 /**
  * A multipart body's fields and files, read from its bytes (kept whole: the signature covers
- * them) by the platform's own parser.
+ * them) by the platform's own parser; `tooLarge` for a file over the limit (a PDF, which the app
+ * sends as it is, can be), undefined for a body that is not one.
  */
-export async function readUpload(raw: Buffer, contentType: string): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] } | undefined> {
+export async function readUpload(raw: Buffer, contentType: string): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] } | 'tooLarge' | undefined> {
   let form: FormData;
   try {
     form = await new Response(new Uint8Array(raw), { headers: { 'content-type': contentType } }).formData();
@@ -48,6 +49,7 @@ export async function readUpload(raw: Buffer, contentType: string): Promise<{ fi
     if (typeof value === 'string') fields[name] = value;
     else files.push({ field: name, fileName: value.name, mimeType: value.type, data: Buffer.from(await value.arrayBuffer()) });
   }
-  if (files.length > UPLOAD_LIMITS.files || files.some((file) => file.data.length > UPLOAD_LIMITS.fileSize)) return undefined;
+  if (files.length > UPLOAD_LIMITS.files) return undefined;
+  if (files.some((file) => file.data.length > UPLOAD_LIMITS.fileSize)) return 'tooLarge';
   return { fields, files };
 }

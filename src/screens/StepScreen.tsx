@@ -28,6 +28,8 @@ export interface StepScreenProps extends Omit<StepFormContext, 'formData' | 'fie
   busy: boolean;
   /** The steps that may come next, loaded ahead while this one shows. */
   next?: string[];
+  /** Told the `track` name of a link to a page outside the app when the agent opens it (the shell records it). */
+  onOpenLink?: ((track: string) => void) | undefined;
 }
 
 /** A step's screen once what it needs is loaded (see stepLoader); a spinner until then. */
@@ -59,7 +61,7 @@ export function StepScreen(props: StepScreenProps) {
  * events they send. Exported for the component tests, which also show steps that are not a
  * country's.
  */
-export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData, send }: StepScreenProps & { loaded: LoadedStep }) {
+export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData, send, onOpenLink }: StepScreenProps & { loaded: LoadedStep }) {
   const { step, FormWidget } = loaded;
   // rjsf gets the uiSchema without the journey's keys; widgets read those from the form context.
   const { ui, fieldOptions } = useMemo(() => splitJourneyOptions(step.uiSchema ?? {}), [step]);
@@ -74,7 +76,7 @@ export function LoadedStepScreen({ loaded, saved, draft, busy, call, journeyData
   const context: StepFormContext = { call, formData, journeyData, send, fieldOptions, unlock };
   return (
     <ScreenColumn onKeyDown={buttons.onKeyDown}>
-      <StepHeader step={step} sentTo={screen.sentTo} journeyData={journeyData} someLocked={locked.length > 0} />
+      <StepHeader step={step} sentTo={screen.sentTo} journeyData={journeyData} someLocked={locked.length > 0} onOpenLink={onOpenLink} />
       <ShownJourneyData shown={shown} options={options} screen={screen} journeyData={journeyData} rowButton={rowButton} busy={busy} send={send} />
       {screen.lines && <SummaryLines lines={screen.lines} read={(pointer) => getAt({ context: journeyData }, pointer)} />}
       {FormWidget && <FormWidget {...context} value={formData} onChange={setFormData} options={options} title={step.title} />}

@@ -30,7 +30,7 @@ function check(cwd: string) {
 const kinds = readdirSync(fixturesDir).filter((f) => f.endsWith('.json')).sort();
 
 describe('npm run journeys:check on the step screens', () => {
-  it('covers unknown formats, unknown widgets, contradicting limits, missing step files, unknown and mistyped widget options, widgets calling unknown operations, sending session values or reading answers they cannot read, masks that follow a field the step does not have, fields no value can satisfy, events the rows of a list send that the journey does not handle or no button sends', () => {
+  it('covers unknown formats, unknown widgets, contradicting limits, missing step files, unknown and mistyped widget options, widgets calling unknown operations, sending session values or reading answers they cannot read, masks that follow a field the step does not have, fields no value can satisfy, events the rows of a list send that the journey does not handle or no button sends, links to addresses that are not https:', () => {
     expect(kinds).toEqual(
       expect.arrayContaining([
         'unknown-format.json',
@@ -52,6 +52,8 @@ describe('npm run journeys:check on the step screens', () => {
         'const-breaks-own-rule.json',
         'unhandled-row-event.json',
         'row-event-without-button.json',
+        'link-not-https.json',
+        'link-script-address.json',
       ]),
     );
   });

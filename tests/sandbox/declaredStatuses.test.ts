@@ -270,6 +270,20 @@ const ZF: Inputs = [
   ['logout', () => ({ country: 'ZF' })],
 ];
 
+/** The test country of issue 34 (tests/fixtures/packs/zk): its upload takes a PDF as well as a photo. */
+const ZK: Inputs = [
+  ['publicKey', () => ({})],
+  ['accessToken', () => ({ code: '4321', country: 'ZK' })],
+  ['salesPersonDetails', () => ({ password: '4321' })],
+  ['frontIdUpload', () => ({ region: 'ZK', files: [{ field: 'file', blob: new Blob([new Uint8Array(readFileSync('tests/fixtures/documents/patente.pdf'))], { type: 'application/pdf' }), name: 'patente.pdf' }] })],
+  ['logout', () => ({ country: 'ZK' })],
+];
+
+/** Its other branches: a page named .pdf whose bytes are not a PDF's, refused. */
+const ZK_BRANCHES: Inputs = [
+  ['frontIdUpload', () => ({ region: 'ZK', files: [{ field: 'file', blob: new Blob([new Uint8Array(readFileSync('tests/fixtures/documents/pagina.pdf'))], { type: 'application/pdf' }), name: 'pagina.pdf' }] })],
+];
+
 const CR_FORM = { documentType: 'CED', documentNumber: '112340567', firstName: 'Sofía', lastName: 'Mora Vargas', phone: '88001122', email: 'sofia.mora@example.com' };
 
 /**
@@ -325,6 +339,7 @@ const PLAYS: Record<string, { valid: Inputs; branches: Inputs }> = {
   zz: { valid: ZZ, branches: [] },
   zc: { valid: ZC, branches: ZC_BRANCHES },
   zf: { valid: ZF, branches: [] },
+  zk: { valid: ZK, branches: ZK_BRANCHES },
   cr: { valid: CR, branches: CR_BRANCHES },
 };
 

@@ -3,7 +3,8 @@ import { parseData, type SandboxDb } from '../database';
 import { badRequest, invalid, type Handler, type HandlerAnswer, type Seller, type SessionOwner, type UploadedFile } from '../handler';
 import { outboxOwner } from '../sessions';
 import { documentProblem, type ProviderSettings } from '../providerSettings';
-import { imageKind, recognize, type RecognizedId } from '../idRecognition';
+import { recognize, type RecognizedId } from '../idRecognition';
+import { UPLOAD_TYPES, uploadKind, type UploadKind } from '../uploadKind';
 
 /** One card of people.json `idCards`: what the recognition reads off each side. */
 interface IdCard {
@@ -21,13 +22,25 @@ interface UploadRow {
 
 const imageUrl = (fileName: string) => `/uploads/${fileName}`;
 
-/** The multipart image upload's checks (spec ImageUpload: `file` and `region`, a JPEG or PNG). */
-function uploadedImage(files: UploadedFile[], body: Record<string, unknown>): UploadedFile | HandlerAnswer {
+/** What an upload takes when its operation's spec names no `encoding.file.contentType`: a photo. */
+const IMAGE_TYPES = [UPLOAD_TYPES.jpeg, UPLOAD_TYPES.png];
+
+/**
+ * The multipart upload's checks (spec ImageUpload: `file` and `region`): the file, judged by its
+ * first bytes (uploadKind.ts: never its name or declared type), must be a type the operation's
+ * spec takes (`encoding.file.contentType`; a JPEG or PNG where it names none), a PDF only where
+ * it lists `application/pdf`.
+ */
+function uploadedFile(files: UploadedFile[], body: Record<string, unknown>, fileTypes = IMAGE_TYPES): (UploadedFile & { kind: UploadKind }) | HandlerAnswer {
   const file = files.find((f) => f.field === 'file');
   if (!file || file.data.length === 0) return invalid('body/file');
   if (typeof body.region !== 'string' || body.region.trim() === '') return invalid('body/region');
-  if (!imageKind(file.data)) return badRequest('El archivo debe ser una imagen JPEG o PNG', 'VALIDATION');
-  return file;
+  const kind = uploadKind(file.data);
+  if (!kind || !fileTypes.includes(UPLOAD_TYPES[kind])) {
+    const message = fileTypes.includes(UPLOAD_TYPES.pdf) ? 'El archivo debe ser una imagen JPEG o PNG, o un PDF' : 'El archivo debe ser una imagen JPEG o PNG';
+    return badRequest(message, 'VALIDATION', 400, 'file');
+  }
+  return { ...file, kind };
 }
 
 /**
@@ -42,9 +55,10 @@ const uploaderOf = (owner: SessionOwner | undefined): string => outboxOwner(owne
  * the uploading seller's; the image bytes themselves are not kept: the sandbox stores no
  * customer's photo.
  */
-function storeUpload(db: SandboxDb, file: UploadedFile, prefix: string, now: Date, sellerCode: string): { fileName: string; recognized: RecognizedId | undefined } {
-  const recognized = recognize(file.data, file.mimeType);
-  const extension = imageKind(file.data) === 'png' ? 'png' : 'jpg';
+function storeUpload(db: SandboxDb, file: UploadedFile & { kind: UploadKind }, prefix: string, now: Date, sellerCode: string): { fileName: string; recognized: RecognizedId | undefined } {
+  // A PDF holds no ID to read: only a photo's QR code is looked for.
+  const recognized = file.kind === 'pdf' ? undefined : recognize(file.data, file.mimeType);
+  const extension = file.kind === 'jpeg' ? 'jpg' : file.kind;
   // A name that says nothing of the others' (72 random bits), kept as the seller's own.
   const fileName = `${prefix}-${randomBytes(9).toString('base64url')}.${extension}`;
   db.prepare('insert into uploads (file_name, card, side, created_at, seller_code) values (?, ?, ?, ?, ?)').run(
@@ -170,8 +184,8 @@ function placeOrder(db: SandboxDb, order: Record<string, unknown>, seller: Selle
  * sales report then lists.
  */
 export const activatorHandlers: Record<string, Handler> = {
-  frontIdUpload: ({ db, files, body, now, owner }) => {
-    const file = uploadedImage(files, body);
+  frontIdUpload: ({ db, files, body, now, owner, fileTypes }) => {
+    const file = uploadedFile(files, body, fileTypes);
     if ('body' in file) return file;
     const { fileName } = storeUpload(db, file, 'upload', now, uploaderOf(owner));
     return { body: { Payload: { fileName, imageUrl: imageUrl(fileName) } } };
@@ -191,8 +205,8 @@ export const activatorHandlers: Record<string, Handler> = {
     return { body: { ...card.front, ...dobParts, fileName, imageUrl: imageUrl(fileName) } };
   },
 
-  rearIdRecognition: ({ db, files, body, now, owner }) => {
-    const file = uploadedImage(files, body);
+  rearIdRecognition: ({ db, files, body, now, owner, fileTypes }) => {
+    const file = uploadedFile(files, body, fileTypes);
     if ('body' in file) return file;
     const { fileName, recognized } = storeUpload(db, file, 'rear', now, uploaderOf(owner));
     const card = recognized?.side === 'rear' ? idCard(db, recognized.card) : undefined;

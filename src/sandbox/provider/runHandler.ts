@@ -19,7 +19,7 @@ export async function runHandler(ctx: ProviderContext, country: CountryProvider,
   // A PIN in the body is the session's own sealed PIN or refused (handlers/auth.ts).
   const foreignPin = refusedPinInBody({ pinKey, mode, session: token, body: input.body });
   if (foreignPin) return { refused: foreignPin };
-  const answer = await handler({ country: cc, db, mode, ...input, headers, seller, owner, now: ctx.now(), provider, clock, pinKey, agreementKey, caller: request.ip, signIns, session: token, otp });
+  const answer = await handler({ country: cc, db, mode, ...input, fileTypes: operation.body?.fileTypes, headers, seller, owner, now: ctx.now(), provider, clock, pinKey, agreementKey, caller: request.ip, signIns, session: token, otp });
   // Only a call its spec marks `x-session: open` opens a customer's session: a handler shared by
   // operation id cannot open one where the spec did not say so (the call would not have agreed keys).
   if (answer.session && 'customer' in answer.session && operation.session !== 'open') throw new Error(`${operation.operationId} opened a customer's session without x-session: open`);

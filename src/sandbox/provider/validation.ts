@@ -4,7 +4,7 @@ import addFormats from 'ajv-formats';
 import { badRequest, invalid, type UploadedFile } from '../handler';
 import { HIDDEN_CHARACTER_MESSAGE, hiddenCharacterAt } from '../hiddenCharacters';
 import { readUpload } from '../requestBodies';
-import { closedShape } from '../requestLimits';
+import { closedShape, refusals, REQUEST_LIMITS } from '../requestLimits';
 import type { Operation } from '../../openapi/operations';
 import type { Refused } from './context';
 import { takesUpload } from './limits';
@@ -60,9 +60,10 @@ function refusedBySpec(where: string, validate: ValidateFunction): Refused {
   return { refused: invalid(`${where}${error?.instancePath ?? ''}${named === undefined ? '' : `/${named}`}`) };
 }
 
-/** An upload's fields and files, or a 400 for a body that is not one. */
+/** An upload's fields and files, or a 400 for a body that is not one (a 413 for a file over the limit). */
 async function uploaded(contentType: string | undefined, raw: Buffer): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] } | Refused> {
   const upload = String(contentType).startsWith('multipart/form-data') ? await readUpload(raw, String(contentType)) : undefined;
+  if (upload === 'tooLarge') return { refused: refusals.tooLarge(REQUEST_LIMITS.fileBytes) };
   return upload ?? { refused: invalid() };
 }
 

@@ -4,7 +4,8 @@ import type { AnswerShape } from '../../pack/answerShape';
 import type { WidgetCall } from '../../runtime/inputMap';
 import type { StepFormContext } from '../stepFormContext';
 import { callForAnswer, widgetRequest } from '../widgetCall';
-import { planCompression, type CaptureLimits } from './compressionPlan';
+import { PDF_TYPE, planCompression, type CaptureLimits } from './compressionPlan';
+import { readHead, signatureOf } from './fileSignature';
 import { prepareOffMainThread } from './imageCompressor';
 
 /** Where an upload is: preparing the photo (compressing, thumbnail), then sending it. */
@@ -91,14 +92,30 @@ export function useCaptureUpload<A>(shape: AnswerShape<A>, context: Pick<StepFor
     return outcome.data;
   };
 
-  /** Compresses a chosen file to the step's limits when it needs it, then uploads it. */
-  const capture = async (declared: WidgetCall, file: File, limits: CaptureLimits, accept: string): Promise<Sent<A> | undefined> => {
-    const plan = planCompression(file, limits, accept);
+  /**
+   * Judges a chosen file by its first bytes (an image or, where the step's `accept` takes one, a
+   * PDF), compresses a photo to the step's limits when it needs it, then uploads it; a PDF goes as
+   * it is. `onAccepted` runs once the file is taken, before it goes: a refused file leaves what the
+   * widget held as it was.
+   */
+  const capture = async (declared: WidgetCall, file: File, limits: CaptureLimits, accept: string, onAccepted?: () => void): Promise<Sent<A> | undefined> => {
+    let head: Uint8Array;
+    try {
+      head = await readHead(file);
+    } catch {
+      return fail('No se pudo leer el archivo: elige otro.');
+    }
+    if (!mounted.current) return undefined;
+    const plan = planCompression(file, limits, accept, signatureOf(head));
     if (plan.action === 'refuse') return fail(plan.message);
+    onAccepted?.();
     setError(undefined);
     let blob: Blob = file;
     let thumbnail: string | undefined;
-    if (file.type.startsWith('image/')) {
+    if (plan.action === 'send' && plan.type === PDF_TYPE) {
+      // Sent as what its bytes are, whatever type the browser gave the file.
+      blob = new Blob([file], { type: PDF_TYPE });
+    } else {
       setPhase({ kind: 'preparing', percent: 0 });
       const prepared = await preparedPhoto(file, plan.action === 'compress', limits, (percent) => mounted.current && setPhase({ kind: 'preparing', percent: Math.round(percent) }));
       if (typeof prepared === 'string') return fail(prepared);
@@ -106,7 +123,8 @@ export function useCaptureUpload<A>(shape: AnswerShape<A>, context: Pick<StepFor
     }
     const data = await send(declared, blob, plan.name);
     if (data === undefined) return undefined;
-    return { data, file: { name: plan.name, originalName: file.name, bytes: blob.size, originalBytes: file.size, type: blob.type || file.type, thumbnail } };
+    const type = plan.action === 'send' ? plan.type : 'image/jpeg';
+    return { data, file: { name: plan.name, originalName: file.name, bytes: blob.size, originalBytes: file.size, type, thumbnail } };
   };
 
   return { phase, error, busy: phase.kind !== 'idle', capture, send, setError };

@@ -1,8 +1,10 @@
-import { Image, Stack, Text } from '@mantine/core';
+import { Group, Image, Stack, Text } from '@mantine/core';
 import { useEffect, useId } from 'react';
 import { formatBytes } from '../capture/byteSize';
 import { captureOptions } from '../capture/captureOptions';
 import { FilePicker } from '../capture/FilePicker';
+import { isPdfUpload } from '../capture/isPdfUpload';
+import { PdfFileIcon } from '../capture/PdfFileIcon';
 import { startCompressor } from '../capture/imageCompressor';
 import { UploadProgress } from '../capture/UploadProgress';
 import { useCaptureUpload } from '../capture/useCaptureUpload';
@@ -16,7 +18,7 @@ const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(
 
 /**
  * A photo of the ID from the camera or a file, compressed in a worker to `ui:options.maxBytes`
- * and uploaded with its progress through the call the step file declares (`ui:options.call`).
+ * (or, where `accept` takes one, a PDF: sent as it is, shown by its icon and name) and uploaded with its progress through the call the step file declares (`ui:options.call`).
  * An answer with a `Payload` (an image upload) gives the data its fileName and imageUrl; any
  * other (an upload that also reads the ID) goes into the data as its `reading`. A new photo
  * replaces the one before. The data also keeps the thumbnail and sizes, so the screen shows the
@@ -31,19 +33,21 @@ export function FileCaptureForm(props: FormWidgetProps) {
   useEffect(startCompressor, []);
 
   const take = async (file: File) => {
-    // The photo before stops counting as soon as another is taken: the step cannot go on with it.
-    onChange({});
     if (!declared) return upload.setError('Este paso no indica a dónde enviar la foto.');
-    const sent = await upload.capture(declared, file, limits, accept);
+    // The photo before stops counting as soon as another is taken (the step cannot go on with
+    // it), but not for a file refused before it goes (a text file where a photo or PDF was asked).
+    const sent = await upload.capture(declared, file, limits, accept, () => onChange({}));
     if (!sent) return;
-    const kept = { thumbnail: sent.file.thumbnail, bytes: sent.file.bytes, originalBytes: sent.file.originalBytes };
+    const kept = { thumbnail: sent.file.thumbnail, bytes: sent.file.bytes, originalBytes: sent.file.originalBytes, originalName: sent.file.originalName, type: sent.file.type };
     const { data } = sent;
     if (fitsShape(imageUploadAnswer, data)) onChange({ ...data.Payload, ...kept });
     else onChange({ fileName: text(data.fileName) ?? sent.file.name, imageUrl: data.imageUrl, reading: data, ...kept });
   };
 
   const uploaded = text(value.imageUrl) !== undefined;
-  const thumbnail = text(value.thumbnail);
+  const name = text(value.originalName) ?? text(value.fileName);
+  const pdf = uploaded && isPdfUpload({ type: value.type, names: [value.fileName, value.originalName] });
+  const thumbnail = pdf ? undefined : text(value.thumbnail);
   const bytes = count(value.bytes);
   const originalBytes = count(value.originalBytes);
   return (
@@ -61,9 +65,18 @@ export function FileCaptureForm(props: FormWidgetProps) {
       {uploaded && (
         <Stack gap={4}>
           {thumbnail && <Image src={thumbnail} alt="Vista previa de la foto" w={160} radius="sm" fit="contain" />}
-          <Text size="sm" fw={500}>
-            Foto cargada
-          </Text>
+          {pdf ? (
+            <Group gap="sm" wrap="nowrap">
+              <PdfFileIcon />
+              <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                {`PDF cargado: ${name ?? 'documento.pdf'}`}
+              </Text>
+            </Group>
+          ) : (
+            <Text size="sm" fw={500}>
+              Foto cargada
+            </Text>
+          )}
           {bytes !== undefined && (
             <Text size="xs" c="dimmed">
               {originalBytes !== undefined && originalBytes !== bytes ? `${formatBytes(bytes)} (de ${formatBytes(originalBytes)})` : formatBytes(bytes)}

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { captureOptions } from '../capture/captureOptions';
 import { FilePicker } from '../capture/FilePicker';
 import { startCompressor } from '../capture/imageCompressor';
+import { isPdfUpload } from '../capture/isPdfUpload';
 import { UploadedFileRow } from '../capture/UploadedFileRow';
 import { UploadProgress } from '../capture/UploadProgress';
 import { useCaptureUpload } from '../capture/useCaptureUpload';
@@ -22,6 +23,8 @@ interface Uploaded {
   originalName?: string;
   bytes?: number;
   thumbnail?: string;
+  /** The type it was sent as (`application/pdf`, `image/jpeg`): a PDF shows its icon and name. */
+  type?: string;
 }
 
 const isUploaded = (item: unknown): item is Uploaded => typeof (item as Uploaded | undefined)?.fileName === 'string';
@@ -30,9 +33,11 @@ const countLabel = (n: number) => (n === 1 ? '1 archivo' : `${n} archivos`);
 
 /**
  * Photos or files of one document type (`ui:options`: `maxBytes`, `accept`, `capture`), each
- * compressed in the worker to the step's limit and uploaded with its progress through the call
- * the step file declares (`ui:options.call`), listed with its
- * thumbnail and name, counted, and removable. Several may be chosen at once; they go one by one.
+ * compressed in the worker to the step's limit (a PDF, where `accept` takes one, sent as it is
+ * within the limit) and uploaded with its progress through the call the step file declares
+ * (`ui:options.call`), listed with its thumbnail (a PDF's icon) and name, counted, and removable.
+ * Several may be chosen at once; they go one by one. A file refused (neither an image nor a PDF,
+ * a PDF over the limit) is said at the field; what was uploaded stays.
  */
 export function DocumentUploadWidget({ id, name, value, onChange, options, label, rawErrors, required, registry }: WidgetProps) {
   const context = registry.formContext as StepFormContext;
@@ -50,7 +55,7 @@ export function DocumentUploadWidget({ id, name, value, onChange, options, label
       const sent = await upload.capture(declared, file, limits, accept);
       if (!sent) break;
       const { fileName, imageUrl } = sent.data.Payload;
-      list = [...list, { fileName, imageUrl, originalName: sent.file.originalName, bytes: sent.file.bytes, thumbnail: sent.file.thumbnail }];
+      list = [...list, { fileName, imageUrl, originalName: sent.file.originalName, bytes: sent.file.bytes, thumbnail: sent.file.thumbnail, type: sent.file.type }];
       onChange(list);
     }
   };
@@ -78,6 +83,7 @@ export function DocumentUploadWidget({ id, name, value, onChange, options, label
           name={file.originalName ?? file.fileName}
           bytes={file.bytes}
           thumbnail={file.thumbnail}
+          pdf={isPdfUpload({ type: file.type, names: [file.fileName, file.originalName] })}
           disabled={upload.busy}
           // None left is no answer at all, as before the first: the step's `required` holds it back.
           onRemove={() => onChange(files.length > 1 ? files.filter((_, i) => i !== index) : undefined)}
