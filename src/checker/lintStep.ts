@@ -1,4 +1,6 @@
 import { formatRules } from '../validation/formats';
+import { copiesProblems } from './lintStepCopies';
+import { groupProblems } from './lintStepGroups';
 import { suggestion } from '../pack/didYouMean';
 import { eachSubschema } from './eachSubschema';
 import { toPointer } from '../pack/jsonPointer';
@@ -117,13 +119,14 @@ function widgetProblems(step: StepFile): Problem[] {
  * project knows, limits that contradict a field's type (a maxLength on a boolean), patterns that
  * are not regular expressions, fields no value can satisfy (a minLength above the maxLength, a
  * const or choice the field's own rules refuse, a required field that does not exist: see
- * unsatisfiableSchema.ts).
+ * unsatisfiableSchema.ts), groups on what is not a list of objects and copies into fields the
+ * step lacks (lintStepGroups.ts, lintStepCopies.ts).
  */
 export function lintStep(step: StepFile, expectedName: string): Problem[] {
   const named: Problem[] = step.step === expectedName ? [] : [{ pointer: '/step', message: `the step is named "${step.step}" but its file "${expectedName}.json": name them alike` }];
   // Only the project's formats: precompiled validators call these rules and nothing else.
   const formats = Object.keys(formatRules);
-  return [...named, ...typingProblems(step, formats), ...fieldProblems(step, formats), ...widgetProblems(step)];
+  return [...named, ...typingProblems(step, formats), ...fieldProblems(step, formats), ...widgetProblems(step), ...groupProblems(step), ...copiesProblems(step)];
 }
 
 /** The values a field can take when it lists them (`enum`, or `oneOf` of `const`s), as text. */

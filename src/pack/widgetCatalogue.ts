@@ -27,6 +27,7 @@ export const widgetCatalogue = {
   offers: "the step's offers, by tab, with prices and descriptions (the uiSchema's root)",
   fileCapture: 'a photo from the camera or a file, compressed to `ui:options.maxBytes`, uploaded with progress (the root)',
   documentUpload: 'several photos or files of one document type, each compressed, with thumbnails and a count',
+  group: 'a repeatable group of fields on a list of objects: each row the items\' fields, "Agregar" and "Quitar" buttons (drawn by the array templates, src/screens/rjsf/groupTemplates.tsx)',
   signature: 'a signature drawn on the screen, uploaded as an image (the root)',
   map: 'a map with a draggable marker and the device position (the root)',
 } as const;

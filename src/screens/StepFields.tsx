@@ -2,7 +2,9 @@ import type Form from '@rjsf/core';
 import type { RJSFValidationError, UiSchema } from '@rjsf/utils';
 import type { RefObject } from 'react';
 import { formatMessages } from 'virtual:country/formats';
+import type { JsonObject } from '../pack/journeyTypes';
 import { getAt } from '../pack/jsonPointer';
+import { isRow } from '../pack/referenceChoices';
 import type { StepFile } from '../pack/stepFile';
 import { errorMessage } from '../validation/errorMessage';
 import { fieldMessages } from './fieldMessages';
@@ -34,7 +36,7 @@ function shownUiSchema(step: StepFile, ui: UiSchema, locked: string[], titlesFro
     const editLabel = isLocked ? { editLabel: `Editar ${(typeof schema.title === 'string' ? schema.title : field).toLowerCase()}` } : {};
     shown[field] = { ...fieldUi, 'ui:widget': 'readOnlyValue', 'ui:disabled': false, 'ui:options': { ...fieldUi['ui:options'], ...editLabel } };
   }
-  for (const [field, fieldUi] of Object.entries(ui)) if (!field.startsWith('ui:') && fieldUi?.['ui:widget'] === GROUP) shown[field] = asGroup(fieldUi as UiSchema);
+  for (const [field, schema] of Object.entries(fields)) if (isGroup(schema, ui[field])) shown[field] = asGroup(ui[field] ?? {});
   if (titlesFrom) {
     const words = providerTitles(getAt({ context: journeyData }, titlesFrom.from), Object.keys(fields), titlesFrom);
     for (const [field, fieldUi] of Object.entries(words)) shown[field] = { ...shown[field], ...fieldUi };
@@ -42,8 +44,9 @@ function shownUiSchema(step: StepFile, ui: UiSchema, locked: string[], titlesFro
   return shown;
 }
 
-/** A list of objects drawn as a repeatable group (rjsf/groupTemplates.tsx). */
-const GROUP = 'group';
+/** A list of objects is drawn as a repeatable group (rjsf/groupTemplates.tsx), named so or with no widget of its own. */
+const isGroup = (schema: JsonObject, fieldUi: UiSchema | undefined) =>
+  schema.type === 'array' && isRow(schema.items) && schema.items.type === 'object' && (fieldUi?.['ui:widget'] === undefined || fieldUi['ui:widget'] === 'group');
 
 /**
  * A group as rjsf draws it: a list with no widget of its own (rjsf would hand a named widget the

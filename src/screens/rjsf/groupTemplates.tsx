@@ -3,9 +3,10 @@ import { createContext, useContext, useEffect, useRef } from 'react';
 import { ButtonRow, ScreenButton } from '../screenChrome';
 
 /**
- * A repeatable group of fields (a step's `"ui:widget": "group"`: a list of objects, Guatemala's
+ * A repeatable group of fields (a list of objects, `"ui:widget": "group"` or no widget: Guatemala's
  * address type/value pairs), drawn by rjsf's array templates as plain elements: the group a
- * fieldset named by its title, each row a fieldset named by `itemLabel` and its place
+ * fieldset named by its title, each row a fieldset named by `itemLabel` (by default the items'
+ * title, else the list's) and its place
  * ("Dirección 2") holding the row's fields (rjsf's own, each with its own messages) and a
  * "Quitar" button named for the row ("Quitar dirección 2"), none while only `minItems` rows
  * remain, and under the rows the `addLabel` button ("Agregar" by default). rjsf keeps each row's
@@ -45,7 +46,10 @@ function ArrayFieldTemplate({ canAdd, disabled, readonly, fieldPathId, items, on
     focusFirstField(rows.current?.children[added.current]);
     added.current = null;
   });
-  const context: GroupRows = { minItems: typeof schema.minItems === 'number' ? schema.minItems : 0, itemLabel: typeof options.itemLabel === 'string' ? options.itemLabel : 'Elemento' };
+  // A row is called by the option, else by the items' title or the list's ("Dirección 2").
+  const itemsTitle = typeof schema.items === 'object' && !Array.isArray(schema.items) ? schema.items.title : undefined;
+  const itemLabel = [options.itemLabel, itemsTitle, schema.title].find((label): label is string => typeof label === 'string' && label !== '') ?? 'Elemento';
+  const context: GroupRows = { minItems: typeof schema.minItems === 'number' ? schema.minItems : 0, itemLabel };
   const legend = typeof options.title === 'string' ? options.title : title;
   const error = rawErrors && rawErrors.length > 0 ? rawErrors.join('\n') : undefined;
   return (
