@@ -6,13 +6,27 @@ import type { StepFile } from '../../src/pack/stepFile';
 import { createStepValidator } from '../../src/screens/stepValidator';
 import { formatSample, journeySamples, KEYWORD_FORMATS, sampleValue, textForPattern, type SampleOptions } from '../../src/studio/sampleData';
 import { formatRules, keywordFormats } from '../../src/validation/formats';
+import type { ReferenceTables } from '../../src/validation/formatRule';
+import { packPaths } from '../../src/pack/countryPack';
+import { readReferenceTables } from '../../src/pack/referenceTables';
 
 // The studio's step preview fills each screen with sample data (issue #15): values its own rules
 // accept, the journey's examples first, so what a product owner sees is what an agent could send.
 
 const TODAY = new Date();
+/**
+ * The reference data a rule reads (its `reads`), as the studio's server gives it a country's
+ * (src/studio/server/panels/steps.ts): here the first country whose file declares every table it reads.
+ */
+const tablesFor = (format: string): ReferenceTables | undefined => {
+  const reads = formatRules[format]?.reads;
+  if (!reads) return undefined;
+  return readdirSync('countries')
+    .map((file) => readReferenceTables(packPaths(basename(file, '.json'), '.')))
+    .find((tables) => reads.every((name) => Object.hasOwn(tables, name)));
+};
 /** The rules the studio's server checks candidates with (src/studio/server/panels/steps.ts). */
-const OPTIONS: SampleOptions = { today: TODAY, formatOk: (format, value) => formatRules[format]?.test(value, TODAY) ?? true };
+const OPTIONS: SampleOptions = { today: TODAY, formatOk: (format, value) => formatRules[format]?.test(value, TODAY, tablesFor(format)) ?? true };
 
 /** Every pack in the repository: its journey and its step files by name. */
 const packs = [
@@ -21,7 +35,7 @@ const packs = [
 ].map(({ root, country }) => {
   const dir = join(root, 'schemas/steps', country);
   const steps = Object.fromEntries(readdirSync(dir).map((file) => [basename(file, '.json'), JSON.parse(readFileSync(join(dir, file), 'utf8')) as StepFile]));
-  return { country, journey: JSON.parse(readFileSync(join(root, 'journeys', `${country}.json`), 'utf8')) as JourneyConfig, steps };
+  return { country, root, journey: JSON.parse(readFileSync(join(root, 'journeys', `${country}.json`), 'utf8')) as JourneyConfig, steps };
 });
 
 describe('sample data for the step preview', () => {
@@ -29,7 +43,7 @@ describe('sample data for the step preview', () => {
     for (const [format, rule] of Object.entries(formatRules)) {
       const sample = formatSample(format, OPTIONS);
       expect(sample, `no candidate in src/studio/sampleData.ts passes the rule of "${format}"`).toBeDefined();
-      expect(rule.test(sample as string, TODAY), `${format}: ${sample}`).toBe(true);
+      expect(rule.test(sample as string, TODAY, tablesFor(format)), `${format}: ${sample}`).toBe(true);
     }
     // Without the rules, the candidate the format's name suggests.
     expect(formatSample('person-name', { today: TODAY })).toBe('Ana Pérez');
@@ -86,12 +100,14 @@ describe('sample data for the step preview', () => {
   });
 
   it.each(packs.map((pack) => [pack.country, pack] as const))('%s: every step with fields gets data its schema accepts', (_country, pack) => {
-    const validator = createStepValidator();
+    // Bound to the country's reference data, for its rules that read some.
+    const validator = createStepValidator(readReferenceTables(packPaths(pack.country, pack.root)));
     const { steps } = journeySamples(pack.journey, pack.steps, OPTIONS);
     const refused = steps.flatMap((step) => {
       const file = step.step ? pack.steps[step.step] : undefined;
       if (!file?.schema) return [];
-      const { errors } = validator.rawValidation(file.schema, step.sample);
+      const { errors, validationError } = validator.rawValidation(file.schema, step.sample);
+      if (validationError) return [`${step.stateId} (${file.step}): ${validationError.message}`];
       return (errors ?? []).map((error) => `${step.stateId} (${file.step}): ${JSON.stringify(error)}`);
     });
     expect(refused).toEqual([]);
