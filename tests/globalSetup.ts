@@ -12,6 +12,8 @@ const TEST_PACK_OPENAPI = 'tests/fixtures/packs/zz/openapi';
 const CUSTOMER_PACK_OPENAPI = 'tests/fixtures/packs/zc/openapi';
 /** The test country whose first screen is a public form and whose shell lists every script (tests/fixtures/packs/zf). */
 const FORM_PACK_OPENAPI = 'tests/fixtures/packs/zf/openapi';
+/** The test country of the step screens' groups and copies (tests/fixtures/packs/zg). */
+const GROUP_PACK_OPENAPI = 'tests/fixtures/packs/zg/openapi';
 /** The test country whose upload takes PDFs and whose debt screen links outside (tests/fixtures/packs/zk). */
 const DOCUMENTS_PACK_OPENAPI = 'tests/fixtures/packs/zk/openapi';
 
@@ -22,7 +24,7 @@ const DOCUMENTS_PACK_OPENAPI = 'tests/fixtures/packs/zk/openapi';
  * (servedBuild.ts: each country built once in the run, not once per file) and removed at the end.
  */
 export default async function setup(): Promise<() => void> {
-  await generateApiTypes([...new Set([...openapiRoots(), TEST_PACK_OPENAPI, CUSTOMER_PACK_OPENAPI, FORM_PACK_OPENAPI, DOCUMENTS_PACK_OPENAPI])]);
+  await generateApiTypes([...new Set([...openapiRoots(), TEST_PACK_OPENAPI, CUSTOMER_PACK_OPENAPI, FORM_PACK_OPENAPI, DOCUMENTS_PACK_OPENAPI, GROUP_PACK_OPENAPI])]);
   compileSteps();
   const builds = mkdtempSync(join(tmpdir(), 'field-sales-test-builds-'));
   process.env[SHARED_BUILDS] = builds;
