@@ -270,6 +270,14 @@ const ZF: Inputs = [
   ['logout', () => ({ country: 'ZF' })],
 ];
 
+/** The test country of issue 34's groups and copies (tests/fixtures/packs/zg): zf's calls under /zg/. */
+const ZG: Inputs = [
+  ['publicKey', () => ({})],
+  ['accessToken', () => ({ code: '4321', country: 'ZG' })],
+  ['salesPersonDetails', () => ({ password: '4321' })],
+  ['logout', () => ({ country: 'ZG' })],
+];
+
 /** The test country of issue 34 (tests/fixtures/packs/zk): its upload takes a PDF as well as a photo. */
 const ZK: Inputs = [
   ['publicKey', () => ({})],
@@ -339,6 +347,7 @@ const PLAYS: Record<string, { valid: Inputs; branches: Inputs }> = {
   zz: { valid: ZZ, branches: [] },
   zc: { valid: ZC, branches: ZC_BRANCHES },
   zf: { valid: ZF, branches: [] },
+  zg: { valid: ZG, branches: [] },
   zk: { valid: ZK, branches: ZK_BRANCHES },
   cr: { valid: CR, branches: CR_BRANCHES },
 };
