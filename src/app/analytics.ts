@@ -65,8 +65,8 @@ export function connectAnalytics(actor: AnyActorRef, journeyId: string): (failur
  * anything) nor anything typed on the step.
  *
  * @example
- * recordOutboundLink('gt', 'existingDebt', 'branchLocations')
- * // window.dataLayer gets { event: 'outbound_link', journey: 'gt', step: 'existingDebt', link: 'branchLocations', tracking_version, deploy_version }
+ * recordOutboundLink('zk', 'existingDebt', 'branchLocations')
+ * // window.dataLayer gets { event: 'outbound_link', journey: 'zk', step: 'existingDebt', link: 'branchLocations', tracking_version, deploy_version }
  */
 export function recordOutboundLink(journey: string, step: string, link: string): void {
   push({ event: 'outbound_link', journey, step, link });

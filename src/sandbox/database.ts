@@ -95,6 +95,7 @@ function seed(db: SandboxDb, dir: string, provider: ProviderSettings): void {
   // Add-ons sold with a plan, and where typed addresses are (the map opens there).
   insert('insert into settings (key, data) values (?, ?)').run('addons', JSON.stringify(catalog.addons ?? []));
   insert('insert into settings (key, data) values (?, ?)').run('points', JSON.stringify(geography.points ?? []));
+  insert('insert into settings (key, data) values (?, ?)').run('addresses', JSON.stringify(geography.addresses ?? []));
   insert('insert into settings (key, data) values (?, ?)').run('uncovered', JSON.stringify(coverage.uncovered ?? []));
   // The country's prices: their currency and the tax they include (catalog.json).
   insert('insert into settings (key, data) values (?, ?)').run('prices', JSON.stringify({ currency: catalog.currency ?? provider.currency.code, vatRate: Number(catalog.vatRate ?? 0) }));

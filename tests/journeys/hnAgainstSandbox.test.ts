@@ -111,7 +111,7 @@ describe('the Honduras journey against the sandbox', () => {
 
   it("shows a customer's current plans: modify them at the provider's site, or sell at a new residence", async () => {
     const modify = await clientChecked('0501199033333', '/servicios-existentes');
-    expect(modify.context().sale.currentPlans).toEqual([{ contractId: 'C-5001', planName: 'Internet Hogar 50 Mbps', address: 'Col. Kennedy, Tegucigalpa' }]);
+    expect(modify.context().sale.currentPlans).toEqual([{ contractId: 'C-5001', planName: 'Internet Hogar 50 Mbps', planId: 'HN-INT-50', address: 'Col. Kennedy, Tegucigalpa' }]);
     await modify.step({ type: 'step.submit', data: { choice: '0' } }, '/mitigo');
     modify.actor.stop();
     const newHome = await clientChecked('0501199033333', '/servicios-existentes');

@@ -163,9 +163,10 @@ describe('ID recognition', () => {
     const other = await call('idRecognition', { body: { fileName, region: 'SV' }, cookie: await signIn('135790') });
     expect(other.status).toBe(400);
     expect(other.body.errors[0].message).toBe('No se encontró la imagen, súbela de nuevo');
-    // The date of birth also in parts, for a review that asks it in three fields.
+    // The dates of birth and expiry also in parts, for a review that asks each in three fields.
     const [day, month, year] = String(card.front.dob).split('/');
-    expect(read.body).toEqual({ ...card.front, dobParts: { day, month, year }, fileName, imageUrl });
+    const [expiryDay, expiryMonth, expiryYear] = String(card.front.expiry_date).split('/');
+    expect(read.body).toEqual({ ...card.front, dobParts: { day, month, year }, expiryParts: { day: expiryDay, month: expiryMonth, year: expiryYear }, fileName, imageUrl });
   });
 
   it.each(people.idCards.map((card) => [card.card, card] as const))('reads the rear of %s after the client compressed it', async (_name, card) => {

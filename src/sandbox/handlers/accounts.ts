@@ -40,7 +40,7 @@ function openLeads(db: SandboxDb, provider: ProviderSettings, type: string, numb
  * provider's currency.
  *
  * currentPlans: one plan per contract that has products, named by its products, with the
- * contract's address.
+ * contract's address, its first product's plan and its node (when the seed gives them).
  */
 export const accountsHandlers: Record<string, Handler> = {
   activeTransactions: ({ db, query, provider }) => {
@@ -60,7 +60,15 @@ export const accountsHandlers: Record<string, Handler> = {
     if ('body' in found) return found;
     const plans = (found.customer?.contracts ?? [])
       .filter((c) => (c.products ?? []).length > 0)
-      .map((c) => ({ contractId: c.id, planName: (c.products ?? []).map((p) => p.name).join(' + '), ...(c.address ? { address: c.address } : {}) }));
+      .map((c) => ({
+        contractId: c.id,
+        planName: (c.products ?? []).map((p) => p.name).join(' + '),
+        // The first product's plan (its add-ons are that plan's), and the node, where the seed says.
+        ...(c.products?.[0] ? { planId: c.products[0].planId } : {}),
+        ...(c.node ? { node: c.node } : {}),
+        ...(c.nodeClass ? { nodeClass: c.nodeClass } : {}),
+        ...(c.address ? { address: c.address } : {}),
+      }));
     return { body: { plans } };
   },
 };

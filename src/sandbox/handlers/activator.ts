@@ -10,8 +10,12 @@ import { UPLOAD_TYPES, uploadKind, type UploadKind } from '../uploadKind';
 interface IdCard {
   card: string;
   front: { id_number: string; name: string; surname: string; dob: string; expiry_date: string; gender: 'M' | 'F' };
-  /** What the rear reads (a country whose journey scans only the front has none). */
-  rear?: { id_number: string; profession: string; email: string; phone_number: string; alternative_phone_number: string };
+  /**
+   * What the rear reads, field by field (a country whose journey scans only the front has none):
+   * El Salvador's DUI its number, profession and contacts; Guatemala's DPI where it was registered
+   * (`department`, `municipality`).
+   */
+  rear?: Record<string, string>;
 }
 
 interface UploadRow {
@@ -77,11 +81,7 @@ function idCard(db: SandboxDb, card: string | null | undefined): IdCard | undefi
 
 /** The rear's read fields as `{field: {value}}`; a field the card leaves empty is not read. */
 function rearFields(rear: NonNullable<IdCard['rear']>): Record<string, { value: string }> {
-  return Object.fromEntries(
-    (['id_number', 'profession', 'email', 'phone_number', 'alternative_phone_number'] as const)
-      .filter((field) => rear[field] !== '')
-      .map((field) => [field, { value: rear[field] }]),
-  );
+  return Object.fromEntries(Object.entries(rear).filter(([, value]) => value !== '').map(([field, value]) => [field, { value }]));
 }
 
 /**
@@ -191,6 +191,13 @@ export const activatorHandlers: Record<string, Handler> = {
     return { body: { Payload: { fileName, imageUrl: imageUrl(fileName) } } };
   },
 
+  /**
+   * businessDocumentUpload: a document that is no ID photo (a company's registration, its tax
+   * record) stored as any upload is; its spec lets a PDF in beside the photos, where the ID
+   * uploads take photos only.
+   */
+  businessDocumentUpload: (context) => activatorHandlers.frontIdUpload?.(context) as ReturnType<Handler>,
+
   idRecognition: ({ db, body, owner }) => {
     const fileName = String(body.fileName);
     // Another seller's (or customer's) upload is as if it were not there: its reading is a customer's ID.
@@ -202,7 +209,9 @@ export const activatorHandlers: Record<string, Handler> = {
     // The date of birth also in parts, for a review that asks it in three fields.
     const dob = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(card.front.dob);
     const dobParts = dob ? { dobParts: { day: dob[1], month: dob[2], year: dob[3] } } : {};
-    return { body: { ...card.front, ...dobParts, fileName, imageUrl: imageUrl(fileName) } };
+    const expiry = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(card.front.expiry_date);
+    const expiryParts = expiry ? { expiryParts: { day: expiry[1], month: expiry[2], year: expiry[3] } } : {};
+    return { body: { ...card.front, ...dobParts, ...expiryParts, fileName, imageUrl: imageUrl(fileName) } };
   },
 
   rearIdRecognition: ({ db, files, body, now, owner, fileTypes }) => {

@@ -30,6 +30,9 @@ interface Contract {
   balance?: number;
   /** Where the contract's services are installed. */
   address?: string;
+  /** The network node that serves that address, and its class (a modification's offers and visit are the node's). */
+  node?: string;
+  nodeClass?: string;
 }
 
 export const NO_DOCUMENTS = 'No se encontro documentos para ese cliente';

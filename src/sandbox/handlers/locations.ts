@@ -51,6 +51,17 @@ export function suburbsOf(db: SandboxDb, cityId: string): PlaceRow[] {
   return db.prepare('select id, name from suburbs where city_id = ?').all(cityId) as PlaceRow[];
 }
 
+/** An address the provider knows (`geography.json` `addresses`), with its point. */
+interface KnownAddress {
+  id: string;
+  department: string;
+  municipality: string;
+  locality: string;
+  address: string;
+  latitude: number;
+  longitude: number;
+}
+
 /**
  * The dependent selects of the address form (`geography.json`). Each list is sorted by name
  * (Spanish order) and each place carries its sandbox id as `code`.
@@ -76,6 +87,20 @@ export const locationsHandlers: Record<string, Handler> = {
       points.find((p) => p.department === department && p.municipality === undefined);
     if (!point) return notFound();
     return { body: { latitude: point.latitude, longitude: point.longitude } };
+  },
+  /**
+   * addressSearch: the seed's addresses (`geography.json` `addresses`) of the typed department,
+   * municipality and zone, those whose text names every typed value first (accents and case aside),
+   * at most 10. None is an empty list: the agent places the address on the map.
+   */
+  addressSearch: ({ db, body }) => {
+    const known = parseData<KnownAddress[]>(db.prepare("select data from settings where key = 'addresses'").get()) ?? [];
+    const zone = placeKey(body.locality);
+    const typed = (Array.isArray(body.addresses) ? (body.addresses as Array<{ addressValue?: unknown }>) : []).map((part) => placeKey(part.addressValue));
+    const inPlace = known.filter((a) => a.department === body.department && a.municipality === body.city && (zone === '' || placeKey(a.locality) === zone));
+    const namesAll = (a: KnownAddress) => typed.every((value) => placeKey(a.address).includes(value));
+    const found = [...inPlace.filter(namesAll), ...inPlace.filter((a) => !namesAll(a))].slice(0, 10);
+    return { body: { addresses: found.map(({ id, address, latitude, longitude }) => ({ id, address, latitude, longitude })) } };
   },
   departments: ({ db }) => {
     const rows = db.prepare('select id, name from departments').all() as PlaceRow[];

@@ -14,7 +14,12 @@ export interface ReplayData {
     at?: string;
     /** The event's type, when the entry is for one event only (a link's). */
     event?: string;
-    when?: { call: string; pointer: string; equals: unknown };
+    /**
+     * The answer of a call the path has that the entry is for (or its error, where the path has
+     * it fail: `{status, message}`): a value at a pointer of it (or several, all of them). The call is looked for among the calls the event starts, else later
+     * in the path (a modification refused at the order is decided by whom the agent typed first).
+     */
+    when?: SeedCondition | SeedCondition[];
     /**
      * An outside page the journey left for (its last `leave`) answered as a person would: `form`
      * posted to it, and the values of the page's redirect back (its query) are the event's values.
@@ -37,6 +42,13 @@ export interface ReplayData {
   faults?: Record<string, string>;
 }
 
+/** A value the path has a call answer: `equals` at `pointer` of the answer of `call` (`api.debts`). */
+export interface SeedCondition {
+  call: string;
+  pointer: string;
+  equals: unknown;
+}
+
 /** The seed's replay data of a country, none when its seed has no such file. */
 export function replayDataOf(country: string): ReplayData {
   const file = `src/sandbox/seed/${country.toLowerCase()}/replay.json`;
@@ -52,8 +64,15 @@ export function seedEntryFor(data: ReplayData, path: JourneyPath, index: number,
   const type = path.steps[index]?.event.type;
   // The calls this event starts, until the agent acts again, and what the path has them answer.
   const window = callsAfter(path, index);
-  const answerOf = (call: string) => window.find((e) => e.type === `xstate.done.actor.${call}`)?.output;
+  const later = path.steps.slice(index + 1).map((step) => step.event);
+  // A call's answer, or its error where the path has it fail (`{status, message}`).
+  const ended = (call: string) => (e: (typeof later)[number]) => e.type === `xstate.done.actor.${call}` || e.type === `xstate.error.actor.${call}`;
+  const answerOf = (call: string) => {
+    const found = window.find(ended(call)) ?? later.find(ended(call));
+    return found?.type.startsWith('xstate.error.') ? found.error : found?.output;
+  };
   // (`equals: null` also matches a value the answer does not have.)
+  const holds = ({ call, pointer, equals }: SeedCondition) => JSON.stringify(getAt(answerOf(call), pointer) ?? null) === JSON.stringify(equals ?? null);
   const placed = (e: ReplayData['events'][number]) => (e.at === undefined || e.at === at) && (e.event === undefined || e.event === type) && (e.at !== undefined || e.event !== undefined);
-  return data.events.find((e) => placed(e) && (!e.when || JSON.stringify(getAt(answerOf(e.when.call), e.when.pointer) ?? null) === JSON.stringify(e.when.equals ?? null)));
+  return data.events.find((e) => placed(e) && (e.when === undefined || (Array.isArray(e.when) ? e.when : [e.when]).every(holds)));
 }
