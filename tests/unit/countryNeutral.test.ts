@@ -70,7 +70,7 @@ describe('the engine, the api layer, the shell and the screens name no country',
 });
 
 // Issue 13: Honduras came as data (its pack) and its own rules (src/validation/); issue 33:
-// Costa Rica too. The README's "Adding a country" gives the same check as a grep.
+// Costa Rica too; issue 34: Guatemala. The README's "Adding a country" gives the same check as a grep.
 const PACK_COUNTRIES: Array<[name: string, words: RegExp, probe: string, found: string[]]> = [
   [
     'Honduras',
@@ -83,6 +83,13 @@ const PACK_COUNTRIES: Array<[name: string, words: RegExp, probe: string, found: 
     /\bCR\b|['"`/]cr\b|\bCosta Rica\b|\bCRC\b|\bSan Jos[eé]|\bcolones\b|₡|\bcédula\b/gi,
     "const a = 'CR'; go(`/cr/payments`); // Costa Rica pays in CRC (colones, ₡) from San José, by cédula",
     ["'CR", '/cr', 'Costa Rica', 'CRC', 'colones', '₡', 'San José', 'cédula'],
+  ],
+  [
+    'Guatemala',
+    // Case kept: an HTML entity (&gt;) or a method named gt is not the country.
+    /\bGT\b|['"`/]gt\b|\bGuatemala\b|\bGTQ\b|\b[Qq]uetzal(?:es)?\b|\bDPI\b/g,
+    "const a = 'GT'; go(`/gt/debts`); // Guatemala pays in GTQ (quetzales), by DPI; a &gt; b",
+    ['GT', '/gt', 'Guatemala', 'GTQ', 'quetzales', 'DPI'],
   ],
 ];
 

@@ -3,8 +3,8 @@ import { createContext, useContext, useEffect, useRef } from 'react';
 import { ButtonRow, ScreenButton } from '../screenChrome';
 
 /**
- * A repeatable group of fields (a list of objects, `"ui:widget": "group"` or no widget: Guatemala's
- * address type/value pairs), drawn by rjsf's array templates as plain elements: the group a
+ * A repeatable group of fields (a list of objects, `"ui:widget": "group"` or no widget: an
+ * address's type/value pairs), drawn by rjsf's array templates as plain elements: the group a
  * fieldset named by its title, each row a fieldset named by `itemLabel` (by default the items'
  * title, else the list's) and its place
  * ("Dirección 2") holding the row's fields (rjsf's own, each with its own messages) and a
