@@ -340,6 +340,94 @@ const CR_BRANCHES: Inputs = [
   ['resumeLead', () => ({ uid: 'A'.repeat(22) })],
 ];
 
+const pdf = (name: string) => new Blob([new Uint8Array(readFileSync(`tests/fixtures/documents/${name}`))], { type: 'application/pdf' });
+
+const GT_ADDRESS = { department: '01', city: '0101', locality: 'Zona 10', addresses: [{ addressType: 'Avenida', addressValue: 'Reforma 12-01' }] };
+
+const GT_ORDER = {
+  ifMultichannel: 'S',
+  vendPass: '2580',
+  poaSellerCode: 'GT-POA-001',
+  actOrderType: 'Instalation',
+  accountType: '0',
+  cliFirstName: 'Ana Lucía',
+  cliFirstLastName: 'Pérez García',
+  cliNit: '1234567-9',
+  cliBirthDate: '12/05/1991',
+  cliGender: 'F',
+  cliCivilStatus: 'Soltero',
+  cliEmail: 'ana.perez@example.com',
+  cliContactPhoneList: ['55123456'],
+  cliDocument: [{ cliDocumentType: 'DPI', cliDocumentNum: '2547853280101' }],
+  actAddress: { ...GT_ADDRESS, actAddressRef: 'Edificio azul', latitude: 14.5995, longitude: -90.513 },
+  actNode: { id: 'N-GUA-0101' },
+  productList: [{ product: 'GT-TRIPLE-100' }],
+  monthsContract: 12,
+  activationCost: 250,
+  voucherNumber: '004512',
+  installationTime: 'AM',
+  installationPhone: '44556677',
+  actComments: 'Casa de portón negro',
+  actAttachment: [{ action: 'A', label: 'ID_front_side', location: '/uploads/front-1.jpg' }],
+};
+
+/** Guatemala's calls in the order an agent makes them, each valid with the seed (src/sandbox/seed/gt/). */
+const GT: Inputs = [
+  ['publicKey', () => ({})],
+  ['accessToken', () => ({ code: '2580', country: 'GT' })],
+  ['salesPersonDetails', () => ({ password: '2580' })],
+  ['sessionKeepAlive', () => ({})],
+  ['debts', () => ({ documentType: 'DPI', documentNumber: '2987123420101' })],
+  ['currentPlans', () => ({ documentType: 'DPI', documentNumber: '3001456750101' })],
+  ['addressSearch', () => GT_ADDRESS],
+  ['checkCoverage', () => ({ latitude: 14.5995, longitude: -90.513 })],
+  ['coverageAreas', () => ({})],
+  ['products', () => ({ node: 'N-GUA-0101', nodeClass: '10' })],
+  ['addons', () => ({ node: 'N-GUA-0101', planId: 'GT-TRIPLE-100' })],
+  ['activationCost', () => ({ pin: '2580', productType: 'Bundle', monthsContract: 12, node: 'N-GUA-0101', documentType: 'DPI', documentNumber: '2547853280101', flow: 'O', productList: [{ product: 'GT-TRIPLE-100' }] })],
+  ['frontIdUpload', () => ({ region: 'GT', fileName: 'ID_front_side', transaction_type: 'sale', files: [{ field: 'file', blob: image('ana-lucia-perez-front.png'), name: 'front.png' }] })],
+  ['idRecognition', (s) => ({ fileName: s.fileName ?? '', region: 'GT' })],
+  ['rearIdRecognition', () => ({ region: 'GT', fileName: 'ID_rear_side', files: [{ field: 'file', blob: image('ana-lucia-perez-rear.png'), name: 'rear.png' }] })],
+  ['businessDocumentUpload', () => ({ region: 'GT', customDoc: 'patente-acta', files: [{ field: 'file', blob: pdf('patente.pdf'), name: 'patente.pdf' }] })],
+  ['documentEligibility', () => ({ documentType: 'DPI', documentNumber: '2547853280101', firstName: 'Ana Lucía', lastName: 'Pérez García', birthDay: '12', birthMonth: '05', birthYear: '1991', gender: 'F' })],
+  ['agreements', () => ({ documentType: 'DPI', documentNumber: '2547853280101', email: 'ana.perez@example.com', telephone: '55123456', rechargeNumber: '55123456', billing: { name: 'Ana Lucía Pérez', nit: '1234567-9', department: '01', city: '0101', locality: 'Zona 10', legalAddress: 'Avenida Reforma 12-01' } })],
+  ['getOTP', () => ({ channel: 'sms', to: '55123456' })],
+  ['validateOTP', () => ({ channel: 'sms', to: '55123456', code: '000000' })],
+  ['termsAndConditions', () => ({})],
+  ['scheduleDates', () => ({ orderType: 'Instalation', node: 'N-GUA-0101' })],
+  ['activation', (s) => ({ 'Idempotency-Key': 'declared-statuses-gt', ...GT_ORDER, cliInstallationDate: s.date ?? '' })],
+  ['orderStatus', (s) => ({ orderId: s.leadId ?? '' })],
+  ['appointment', (s) => ({ orderId: s.leadId ?? '', installationDate: s.date ?? '', time: 'AM', telephone: '55123456', comments: 'Portón negro' })],
+  ['sales', () => ({ pin: '2580' })],
+  ['cancelLead', () => ({ leadId: 'L-2502', reason: 'CUSTOMER_CHANGED_MIND' })],
+  ['logout', () => ({ country: 'GT' })],
+];
+
+/** The seed's other branches in Guatemala. */
+const GT_BRANCHES: Inputs = [
+  // The customer with `fault: 500`.
+  ['debts', () => ({ documentType: 'DPI', documentNumber: '3112233460101' })],
+  ['currentPlans', () => ({ documentType: 'DPI', documentNumber: '3112233460101' })],
+  ['documentEligibility', () => ({ documentType: 'DPI', documentNumber: '3112233460101', firstName: 'Luis', lastName: 'Funes' })],
+  ['agreements', () => ({ documentType: 'DPI', documentNumber: '3112233460101', email: 'luis.funes@example.com', telephone: '55123457' })],
+  // A customer with no debt, with no plans; the agreement refused in the provider's words (422).
+  ['debts', () => ({ documentType: 'DPI', documentNumber: '2547853280101' })],
+  ['currentPlans', () => ({ documentType: 'DPI', documentNumber: '2547853280101' })],
+  ['agreements', () => ({ documentType: 'DPI', documentNumber: '3889900150101', email: 'marta.giron@example.com', telephone: '55123458' })],
+  // A business document whose bytes are not a PDF's; a photo.
+  ['businessDocumentUpload', () => ({ region: 'GT', customDoc: 'rtu', files: [{ field: 'file', blob: pdf('pagina.pdf'), name: 'pagina.pdf' }] })],
+  ['businessDocumentUpload', () => ({ region: 'GT', customDoc: 'rtu', files: [{ field: 'file', blob: image('ana-lucia-perez-front.png'), name: 'rtu.png' }] })],
+  // The address search with no match.
+  ['addressSearch', () => ({ ...GT_ADDRESS, locality: 'Zona 21' })],
+  // An order rejected; a modification of a service (add-ons on contract C-7001).
+  ['activation', (s) => ({ 'Idempotency-Key': 'declared-statuses-gt-rejected', ...GT_ORDER, cliDocument: [{ cliDocumentType: 'DPI', cliDocumentNum: '3334455620101' }], cliInstallationDate: s.date ?? '' })],
+  ['activation', () => ({ 'Idempotency-Key': 'declared-statuses-gt-modify', ifMultichannel: 'S', vendPass: '2580', poaSellerCode: 'GT-POA-001', actOrderType: 'Modify', contractId: 'C-7001', cliFirstName: 'Jorge', cliFirstLastName: 'Castillo', cliEmail: 'jorge.castillo@example.com', cliContactPhoneList: ['55123459'], cliDocument: [{ cliDocumentType: 'DPI', cliDocumentNum: '3001456750101' }], actNode: { id: 'N-GUA-0101' }, productList: [{ product: 'GT-INT-50' }], addonList: ['ADD-EXT'] })],
+  // A settled lead (COMPLETE): 409; a second code at once: the wait.
+  ['cancelLead', () => ({ leadId: 'L-2501', reason: 'MORE_INFORMATION' })],
+  ['getOTP', () => ({ channel: 'sms', to: '55123456' })],
+  ['activation', (s) => ({ 'Idempotency-Key': 'declared-statuses-gt', ...GT_ORDER, cliFirstName: 'Otra', cliInstallationDate: s.date ?? '' })],
+];
+
 /** Each country's valid calls and the seed's other branches; its sign-in PIN. */
 const PLAYS: Record<string, { valid: Inputs; branches: Inputs }> = {
   sv: { valid: SV, branches: SV_BRANCHES },
@@ -350,6 +438,7 @@ const PLAYS: Record<string, { valid: Inputs; branches: Inputs }> = {
   zg: { valid: ZG, branches: [] },
   zk: { valid: ZK, branches: ZK_BRANCHES },
   cr: { valid: CR, branches: CR_BRANCHES },
+  gt: { valid: GT, branches: GT_BRANCHES },
 };
 
 /**
