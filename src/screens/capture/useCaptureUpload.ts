@@ -48,6 +48,27 @@ async function preparedPhoto(file: File, compress: boolean, limits: CaptureLimit
   return { blob: prepared.blob, thumbnail: prepared.thumbnail };
 }
 
+/** What to do with a chosen file, judged by its first bytes (compressionPlan.ts); one that cannot be read is refused. */
+async function planFor(file: File, limits: CaptureLimits, accept: string): Promise<ReturnType<typeof planCompression>> {
+  try {
+    return planCompression(file, limits, accept, signatureOf(await readHead(file)));
+  } catch {
+    return { action: 'refuse', message: 'No se pudo leer el archivo: elige otro.' };
+  }
+}
+
+/** Whether the component is still on the page: a widget left while a photo uploads must not set state, nor its parent's data, afterwards. */
+function useMounted() {
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  return mounted;
+}
+
 /**
  * Compresses (in the worker) and uploads files for a capture widget, with the phase and percentage
  * its progress bar shows and the Spanish message of a failure. One file at a time. The upload is
@@ -59,14 +80,7 @@ export function useCaptureUpload<A>(shape: AnswerShape<A>, context: Pick<StepFor
   const { call } = context;
   const [phase, setPhase] = useState<UploadPhase>({ kind: 'idle' });
   const [error, setError] = useState<string | undefined>();
-  // A widget left while a photo uploads must not set state, nor its parent's data, afterwards.
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
+  const mounted = useMounted();
 
   const fail = (message: string) => {
     if (!mounted.current) return undefined;
@@ -99,28 +113,19 @@ export function useCaptureUpload<A>(shape: AnswerShape<A>, context: Pick<StepFor
    * widget held as it was.
    */
   const capture = async (declared: WidgetCall, file: File, limits: CaptureLimits, accept: string, onAccepted?: () => void): Promise<Sent<A> | undefined> => {
-    let head: Uint8Array;
-    try {
-      head = await readHead(file);
-    } catch {
-      return fail('No se pudo leer el archivo: elige otro.');
-    }
+    const plan = await planFor(file, limits, accept);
     if (!mounted.current) return undefined;
-    const plan = planCompression(file, limits, accept, signatureOf(head));
     if (plan.action === 'refuse') return fail(plan.message);
     onAccepted?.();
     setError(undefined);
-    let blob: Blob = file;
-    let thumbnail: string | undefined;
-    if (plan.action === 'send' && plan.type === PDF_TYPE) {
-      // Sent as what its bytes are, whatever type the browser gave the file.
-      blob = new Blob([file], { type: PDF_TYPE });
-    } else {
-      setPhase({ kind: 'preparing', percent: 0 });
-      const prepared = await preparedPhoto(file, plan.action === 'compress', limits, (percent) => mounted.current && setPhase({ kind: 'preparing', percent: Math.round(percent) }));
-      if (typeof prepared === 'string') return fail(prepared);
-      ({ blob, thumbnail } = prepared);
-    }
+    const isPdf = plan.action === 'send' && plan.type === PDF_TYPE;
+    if (!isPdf) setPhase({ kind: 'preparing', percent: 0 });
+    // A PDF is sent as what its bytes are, whatever type the browser gave the file; a photo is made ready in the worker.
+    const prepared = isPdf
+      ? { blob: new Blob([file], { type: PDF_TYPE }), thumbnail: undefined }
+      : await preparedPhoto(file, plan.action === 'compress', limits, (percent) => mounted.current && setPhase({ kind: 'preparing', percent: Math.round(percent) }));
+    if (typeof prepared === 'string') return fail(prepared);
+    const { blob, thumbnail } = prepared;
     const data = await send(declared, blob, plan.name);
     if (data === undefined) return undefined;
     const type = plan.action === 'send' ? plan.type : 'image/jpeg';

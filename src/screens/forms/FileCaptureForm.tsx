@@ -44,12 +44,6 @@ export function FileCaptureForm(props: FormWidgetProps) {
     else onChange({ fileName: text(data.fileName) ?? sent.file.name, imageUrl: data.imageUrl, reading: data, ...kept });
   };
 
-  const uploaded = text(value.imageUrl) !== undefined;
-  const name = text(value.originalName) ?? text(value.fileName);
-  const pdf = uploaded && isPdfUpload({ type: value.type, names: [value.fileName, value.originalName] });
-  const thumbnail = pdf ? undefined : text(value.thumbnail);
-  const bytes = count(value.bytes);
-  const originalBytes = count(value.originalBytes);
   return (
     <Stack gap="sm">
       <FilePicker
@@ -62,27 +56,37 @@ export function FileCaptureForm(props: FormWidgetProps) {
         onFiles={([file]) => file && void take(file)}
       />
       <UploadProgress phase={upload.phase} />
-      {uploaded && (
-        <Stack gap={4}>
-          {thumbnail && <Image src={thumbnail} alt="Vista previa de la foto" w={160} radius="sm" fit="contain" />}
-          {pdf ? (
-            <Group gap="sm" wrap="nowrap">
-              <PdfFileIcon />
-              <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                {`PDF cargado: ${name ?? 'documento.pdf'}`}
-              </Text>
-            </Group>
-          ) : (
-            <Text size="sm" fw={500}>
-              Foto cargada
-            </Text>
-          )}
-          {bytes !== undefined && (
-            <Text size="xs" c="dimmed">
-              {originalBytes !== undefined && originalBytes !== bytes ? `${formatBytes(bytes)} (de ${formatBytes(originalBytes)})` : formatBytes(bytes)}
-            </Text>
-          )}
-        </Stack>
+      {text(value.imageUrl) !== undefined && <CapturedFile value={value} />}
+    </Stack>
+  );
+}
+
+/** What was uploaded, as the form keeps it: the photo's thumbnail (a PDF: its icon and name) and its size. */
+function CapturedFile({ value }: { value: FormWidgetProps['value'] }) {
+  const name = text(value.originalName) ?? text(value.fileName);
+  const pdf = isPdfUpload({ type: value.type, names: [value.fileName, value.originalName] });
+  const thumbnail = pdf ? undefined : text(value.thumbnail);
+  const bytes = count(value.bytes);
+  const originalBytes = count(value.originalBytes);
+  return (
+    <Stack gap={4}>
+      {thumbnail && <Image src={thumbnail} alt="Vista previa de la foto" w={160} radius="sm" fit="contain" />}
+      {pdf ? (
+        <Group gap="sm" wrap="nowrap">
+          <PdfFileIcon />
+          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {`PDF cargado: ${name ?? 'documento.pdf'}`}
+          </Text>
+        </Group>
+      ) : (
+        <Text size="sm" fw={500}>
+          Foto cargada
+        </Text>
+      )}
+      {bytes !== undefined && (
+        <Text size="xs" c="dimmed">
+          {originalBytes !== undefined && originalBytes !== bytes ? `${formatBytes(bytes)} (de ${formatBytes(originalBytes)})` : formatBytes(bytes)}
+        </Text>
       )}
     </Stack>
   );
