@@ -1,4 +1,5 @@
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, waitFor, type SimulatedClock } from 'xstate';
+import type { CallInput } from '../../src/api/callOperation';
 import { createApiActors } from '../../src/api/apiActors';
 import { currentStep, type CompiledJourney } from '../../src/runtime/compileJourney';
 import { operationsOf } from '../../src/tools/replay/countryOperations';
@@ -13,20 +14,26 @@ export { uploadPhoto };
  * A country's journey driven in Node with its real provider calls (the api layer's actors against a
  * running sandbox): the actor, its data, a step helper that waits for the next screen, the ID
  * uploads and the OTP codes of the sandbox's outbox. Only the device's location is given (there
- * is no GPS in Node); retries pause briefly (`retryDelaysMs`).
+ * is no GPS in Node); retries pause briefly (`retryDelaysMs`). With `clock`, the journey's timers
+ * (`after`) run on it, moved by the test; `sent` gets every call the journey made, with its input.
  */
 export function driveOverSandbox(
   journey: CompiledJourney,
   sandbox: Awaited<ReturnType<typeof runningSandbox>>,
   retryDelaysMs: readonly number[],
   position = { latitude: 13.697366, longitude: -89.192282 },
+  { clock, sent }: { clock?: SimulatedClock; sent?: Array<{ operationId: string; input: CallInput | undefined }> } = {},
 ) {
   const country = journey.config.meta?.country ?? 'SV';
   const operations = operationsOf(country);
   if (!operations) throw new Error(`no operations table for ${country} in src/tools/replay/sandboxJourney.ts`);
   const api = sandbox.countryClient(operations);
-  const actors = { ...createApiActors(operations, api.call, {}, { retryDelaysMs }), 'device.location': fromPromise(async () => position) };
-  const actor = createActor(journey.machine.provide({ actors: actors as never })).start();
+  const call: typeof api.call = (operationId, input) => {
+    sent?.push({ operationId, input });
+    return api.call(operationId, input);
+  };
+  const actors = { ...createApiActors(operations, call, {}, { retryDelaysMs }), 'device.location': fromPromise(async () => position) };
+  const actor = createActor(journey.machine.provide({ actors: actors as never }), clock ? { clock } : {}).start();
   const route = () => currentStep(journey, actor.getSnapshot())?.route;
   const context = () => actor.getSnapshot().context as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- reading journey data in a test
   /** Sends an event and waits until the journey shows `next` (or fails with where it stopped). */
