@@ -50,6 +50,7 @@ export function countryOperations(country: string): Operation[] {
     return loadCountryOperations(cc, root);
   } catch (error) {
     if (!(error instanceof SpecError)) throw error;
-    return loadOperations(join(root, cc));
+    // A file that is not YAML is one of those problems: the operations of the others.
+    return loadOperations(join(root, cc), { lenient: true });
   }
 }

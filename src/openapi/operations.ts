@@ -125,9 +125,9 @@ function operationOf(file: string, doc: Json, path: string, pathItem: Json, meth
   };
 }
 
-/** Every operation of one folder's spec files, resolved (no check: see loadCountryOperations). */
-export function loadOperations(dir: string): Operation[] {
-  const files = loadSpecFiles(dir);
+/** Every operation of one folder's spec files, resolved (no check: see loadCountryOperations); `lenient`: of the files that parse. */
+export function loadOperations(dir: string, { lenient = false } = {}): Operation[] {
+  const files = loadSpecFiles(dir, { lenient });
   const operations: Operation[] = [];
   for (const [file, doc] of files) {
     for (const [path, item] of Object.entries((doc.paths as Json | undefined) ?? {})) {

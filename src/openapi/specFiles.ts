@@ -23,11 +23,19 @@ export function countryCodes(root = OPENAPI_ROOT): string[] {
     .sort();
 }
 
-/** Every spec file of one folder (a country's, `openapi/<cc>/`) parsed, by file name. */
-export function loadSpecFiles(dir: string): Map<string, Json> {
+/**
+ * Every spec file of one folder (a country's, `openapi/<cc>/`) parsed, by file name. `lenient`:
+ * a file that is not YAML is left out rather than thrown (its problem is reported on its own,
+ * with its line: specProblems.ts), so the checks that read the rest still run.
+ */
+export function loadSpecFiles(dir: string, { lenient = false } = {}): Map<string, Json> {
   const files = new Map<string, Json>();
   for (const name of specFileNames(dir)) {
-    files.set(name, parse(readFileSync(join(dir, name), 'utf8')) as Json);
+    try {
+      files.set(name, parse(readFileSync(join(dir, name), 'utf8')) as Json);
+    } catch (error) {
+      if (!lenient) throw error;
+    }
   }
   return files;
 }
