@@ -49,8 +49,8 @@ describe('the first screen', () => {
     const fetched = recordAssets(page);
     await page.goto(`${app.address}/`);
     await page.getByRole('group', { name: 'PIN' }).locator('input').first().waitFor();
-    // What arrived before the PIN showed, and nothing more for a moment (the agent has not touched it).
-    await page.waitForTimeout(500);
+    // What arrived before the PIN showed, and whatever follows until the network is quiet (the agent has not touched it).
+    await page.waitForLoadState('networkidle');
     const html = await (await fetch(`${app.address}/`)).text();
     const scripts = fetched.filter((f) => f.type === 'script');
     const styles = fetched.filter((f) => f.type === 'stylesheet');
