@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { buyUntilPayment, payOnHostedPage, SOFIA } from './crSale';
+import { ANA, sellGt } from './gtSale';
 import { activate, MARIA, scheduleVisit, sellUntilActivation } from './hnSale';
 import { at, createOrder, sellUntilConfirmation } from './sale';
 
@@ -29,5 +30,11 @@ export const countrySales: Record<string, (page: Page, address: string) => Promi
     await buyUntilPayment(page, address, { ...SOFIA, phone: `8700${n}`, email: `bench${n}@example.com` });
     await payOnHostedPage(page, 'Aprobar el pago');
     await at(page, '/orden-exito', 30_000);
+  },
+  // An individual's whole sale: a found address, both sides of the DPI, the bill, an offer with an
+  // add-on, the contract, the phone's code (the e-mail's skipped), the signature, the receipt, the visit.
+  gt: async (page, address) => {
+    const end = await sellGt(page, address, ANA, { secondRow: true });
+    if (end !== '/orden-exito') throw new Error(`the Guatemala sale ended at ${end}`);
   },
 };

@@ -6,8 +6,12 @@ import { pathOf } from './servedApp';
 // A Guatemala sale driven in Chromium (COUNTRY=gt build), shared by its browser test and the app
 // benchmark. The values reach the branches of src/sandbox/seed/gt (people.json, replay.json).
 
-/** Guatemala City, department 01 municipality 0101: where the agent's phone is. */
-export const GUATEMALA_CITY = { latitude: 14.6349, longitude: -90.5069 };
+/**
+ * Zona 10 of Guatemala City (department 01, municipality 0101), inside node N-GUA-0101's coverage:
+ * where the agent's phone is. The map opens at the country's centre (Zona 1, no node there): an
+ * agent who places an address on it uses the phone's location.
+ */
+export const ZONA_10 = { latitude: 14.5995, longitude: -90.513 };
 
 /** Who the sale is for, what the agent types and which ID photos are taken. */
 export interface GtCustomer {
@@ -59,9 +63,9 @@ export interface GtWays {
   reviewNumber?: string;
 }
 
-/** Signs in with the demo PIN at Guatemala City and opens the client information from the sidebar. */
+/** Signs in with the demo PIN in Zona 10 and opens the client information from the sidebar. */
 export async function signInToClientInformation(page: Page, address: string) {
-  await page.context().setGeolocation(GUATEMALA_CITY);
+  await page.context().setGeolocation(ZONA_10);
   await signIn(page, address);
   await fromMenu(page, 'Nuevo cliente');
   await at(page, '/información-del-cliente');
@@ -169,7 +173,11 @@ const GT_STEPS: Record<string, Act> = {
     if (ways.addressList === 'map') await click(page, 'Ninguna coincide: ubicar en el mapa');
     else await page.getByRole('button', { name: 'Elegir', exact: true }).first().click();
   },
-  '/direccion-mapa': (page) => click(page, 'Verificar ofertas'),
+  '/direccion-mapa': async (page) => {
+    await click(page, 'Usar mi ubicación');
+    await page.getByText('Punto elegido: 14.59950, -90.51300').waitFor();
+    await click(page, 'Verificar ofertas');
+  },
   '/id-escaneo-frontal': async (page, _address, customer) => {
     await photo(page, `tests/fixtures/ids/${customer.card}-front.png`);
     await click(page, 'Continuar');
