@@ -11,12 +11,12 @@ import { loadJourney } from '../support/journeyFiles';
 //
 // Two paths cannot be replayed as they are: `.../polling.after1000000.confirming`, the provider
 // still processing the order after 1000 s (the journey stops asking and tells the agent to follow
-// it in the sales report). The Node replay runs the journey's timers on the real clock and the
-// sandbox activates (or rejects) an order 2 s after it is placed, so the first status asked, 5 s
-// later, already ends the order: those two paths leave at that timer, at the order's end
+// it in the sales report). The Node replay moves the journey's timers and the sandbox's clock
+// together, and the sandbox activates (or rejects) an order 2 s after it is placed, so the first
+// status asked, 5 s later, already ends the order: those two paths leave at that timer, at the order's end
 // (/orden-actualizada, /orden-exito) where the path still expects the confirmation. Every other
 // path reaches its end.
-const replay = (...args: string[]) => spawnSync('node_modules/.bin/tsx', ['scripts/journeysReplay.ts', ...args], { encoding: 'utf8', timeout: 700_000 });
+const replay = (...args: string[]) => spawnSync('node_modules/.bin/tsx', ['scripts/journeysReplay.ts', ...args], { encoding: 'utf8', timeout: 400_000 });
 
 const STILL_PROCESSING: Record<string, string> = {
   'updatedOrderSuccess/polling.after1000000.confirming': 'confirmOrder.confirming, the journey is at gt.signedIn.sale.updatedOrderSuccess',
@@ -44,5 +44,5 @@ describe('Guatemala replayed', () => {
     expect(others.filter((p) => !lines.includes(`✓ ${p.name}: reached its end`)).map((p) => p.name)).toEqual([]);
     expect(result.stderr).toContain(`${paths.length - 2} of ${paths.length} path(s) replayed to their end against the sandbox.`);
     expect(result.status).toBe(1);
-  }, 720_000);
+  }, 420_000);
 });

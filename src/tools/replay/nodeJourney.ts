@@ -4,7 +4,7 @@
  * given unless the replay has it refused, and what the replay asks of it (where it is, whether
  * it has settled, what the screen says).
  */
-import { createActor, fromPromise, waitFor, type AnyActorRef } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, waitFor, type AnyActorRef } from 'xstate';
 import { createApiActors } from '../../api/apiActors';
 import type { CallInput } from '../../api/callOperation';
 import type { OperationTable } from '../../api/operationTable';
@@ -21,6 +21,24 @@ export interface ReplayCall {
 }
 
 type Sandbox = Awaited<ReturnType<typeof runningSandbox>>;
+
+/**
+ * The time a replay runs on: the journey's timers on a simulated clock, and how far the
+ * sandbox's clock has been moved with it (the sandbox is made with `now` reading `shift`). A
+ * journey polling its order every 5 s is moved on at once rather than waited for, and the
+ * provider finds the same time passed.
+ */
+export interface Timeline {
+  clock: SimulatedClock;
+  shift: { ms: number };
+}
+
+/** A timeline that has not moved yet. */
+export const newTimeline = (): Timeline => ({ clock: new SimulatedClock(), shift: { ms: 0 } });
+
+/** How far a busy journey's time is moved at once, and at most in all (the longest wait of a journey, the order's 1000 s, and some). */
+const TIME_STEP_MS = 1_000;
+const MOST_TIME_MS = 1_200_000;
 
 /** Whether none of an actor's calls is still running. */
 const noCallRunning = (children: Record<string, unknown>) => Object.values(children).every((c) => (c as AnyActorRef | undefined)?.getSnapshot().status !== 'active');
@@ -56,13 +74,13 @@ function deviceLocation(position: { latitude: number; longitude: number }) {
 export function startNodeJourney(
   journey: CompiledJourney,
   sandbox: Sandbox,
-  { country, operations, position }: { country: string; operations: OperationTable; position: { latitude: number; longitude: number } },
+  { country, operations, position, timeline }: { country: string; operations: OperationTable; position: { latitude: number; longitude: number }; timeline?: Timeline },
 ) {
   const calls: ReplayCall[] = [];
   const { api, call } = recordedClient(sandbox, operations, calls);
   const { location, refuseNext } = deviceLocation(position);
   const actors = { ...createApiActors(operations, call, {}, { retryDelaysMs: [50, 100, 200] }), 'device.location': location };
-  const start = () => createActor(journey.machine.provide({ actors })).start();
+  const start = () => createActor(journey.machine.provide({ actors }), timeline ? { clock: timeline.clock } : {}).start();
   const actor = start();
   // Where the journey last left for (its `leave`): an outside page the replay answers as a person would.
   let leftFor: string | undefined;
@@ -82,8 +100,22 @@ export function startNodeJourney(
     leafId,
     /** Refuses the device's position the next time the journey asks for it, with this error. */
     refuseLocation: refuseNext,
-    /** Settled: no call in flight, and no state the journey marks busy (an order's activation polled every few seconds). */
-    settled: () => waitFor(actor, (s) => !s.hasTag('busy') && noCallRunning(s.children), { timeout: 20_000 }).catch(() => undefined),
+    /**
+     * Settled: no call in flight, and no state the journey marks busy (an order's activation
+     * polled every few seconds). On a timeline, a busy journey's time (and the sandbox's) is moved
+     * on until it is not; otherwise it is waited for.
+     */
+    settled: async () => {
+      if (!timeline) return waitFor(actor, (s) => !s.hasTag('busy') && noCallRunning(s.children), { timeout: 20_000 }).catch(() => undefined);
+      const quiet = () => waitFor(actor, (s) => noCallRunning(s.children), { timeout: 20_000 }).catch(() => undefined);
+      await quiet();
+      for (let moved = 0; actor.getSnapshot().hasTag('busy') && moved < MOST_TIME_MS; moved += TIME_STEP_MS) {
+        timeline.shift.ms += TIME_STEP_MS;
+        timeline.clock.increment(TIME_STEP_MS);
+        await quiet();
+      }
+      return undefined;
+    },
     /** The route the journey shows, else its state's last name. */
     place: (stateId: string) => currentStep(journey, actor.getSnapshot() as JourneySnapshot)?.route ?? `(${stateId.split('.').pop()})`,
     /** The journey's data as it is now. */

@@ -6,6 +6,7 @@
 import type { CompiledJourney } from '../../runtime/compileJourney';
 import type { JourneyPath } from '../paths/journeyPaths';
 import { runningSandbox } from '../sandbox/runningSandbox';
+import { newTimeline } from './nodeJourney';
 import { replayPath, type ReplayResult } from './replayPath';
 
 /** Why a replay left its path, in a line; "reached its end" when it did not. */
@@ -26,9 +27,11 @@ export function describeReplay(result: ReplayResult): string {
 export async function replayPathsInNode(journey: CompiledJourney, paths: readonly JourneyPath[], { verbose }: { verbose: boolean }): Promise<number> {
   let failed = 0;
   for (const path of paths) {
-    const sandbox = await runningSandbox();
+    // The journey's timers and the sandbox's clock moved together: an order polled every 5 s is not waited for.
+    const timeline = newTimeline();
+    const sandbox = await runningSandbox({ now: () => new Date(Date.now() + timeline.shift.ms) });
     try {
-      const result = await replayPath(journey, path, sandbox);
+      const result = await replayPath(journey, path, sandbox, { timeline });
       if (!result.ok) failed += 1;
       if (verbose) for (const { place, event } of result.done) console.log(`  ${place} --${event}-->`);
       console.log(`${result.ok ? '✓' : '✗'} ${path.name}: ${describeReplay(result)}`);

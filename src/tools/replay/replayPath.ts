@@ -5,7 +5,7 @@ import type { runningSandbox } from '../sandbox/runningSandbox';
 import { outboxCodes } from '../sandbox/testerTools';
 import { operationsOf, uploadPhoto } from './countryOperations';
 import { DEFAULT_COUNTRY } from '../../pack/defaultCountry';
-import { startNodeJourney, type NodeJourney, type ReplayCall } from './nodeJourney';
+import { startNodeJourney, type NodeJourney, type ReplayCall, type Timeline } from './nodeJourney';
 import { answersAfter, failForReal, pathAnswerBefore } from './pathCalls';
 import { replayDataOf, seedEntryFor, type ReplayData } from './replayData';
 import { throughLink } from '../../pack/links';
@@ -47,12 +47,17 @@ export async function replayPath(
   journey: CompiledJourney,
   path: JourneyPath,
   sandbox: Awaited<ReturnType<typeof runningSandbox>>,
-  { position = { latitude: 13.697366, longitude: -89.192282 }, data, prepare }: { position?: { latitude: number; longitude: number }; data?: ReplayData; prepare?: PrepareEvent } = {},
+  {
+    position = { latitude: 13.697366, longitude: -89.192282 },
+    data,
+    prepare,
+    timeline,
+  }: { position?: { latitude: number; longitude: number }; data?: ReplayData; prepare?: PrepareEvent; timeline?: Timeline } = {},
 ): Promise<ReplayResult> {
   const country = journey.config.meta?.country ?? DEFAULT_COUNTRY.toUpperCase();
   const operations = operationsOf(country);
   if (!operations) throw new Error(`no operations table for ${country} in src/tools/replay/replayPath.ts`);
-  const run = startNodeJourney(journey, sandbox, { country, operations, position });
+  const run = startNodeJourney(journey, sandbox, { country, operations, position, timeline });
   const done: ReplayResult['done'] = [];
   const seedData = data ?? replayDataOf(country);
   try {
