@@ -22,6 +22,8 @@ export interface Customer {
   agreementRefused?: string;
   /** The provider rejects this customer's activation, with these words. */
   activationRejected?: string;
+  /** How long this customer's activation runs at the provider, in seconds (the provider's `activationSeconds` otherwise): one still processing when the app stops asking. */
+  activationSeconds?: number;
 }
 
 interface Contract {

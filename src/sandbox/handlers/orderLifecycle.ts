@@ -24,8 +24,8 @@ function saveLead(db: SandboxDb, id: string, status: string, lead: StoredLead): 
 /**
  * What happens to an order after it is placed (`activation` makes the lead, REQUESTED).
  *
- * orderStatus: the activation runs at the provider for `activationSeconds` (`provider.json`, 2 by
- * default) after the order: PROCESSING until then, ACTIVATED after, and the lead becomes COMPLETE
+ * orderStatus: the activation runs at the provider for `activationSeconds` (the customer's, in
+ * `people.json`, else `provider.json`'s, 2 by default) after the order: PROCESSING until then, ACTIVATED after, and the lead becomes COMPLETE
  * (the sales report's "Completado"). An order whose customer (the order's first document, in
  * `people.json`) has `activationRejected` is REJECTED with those words, and so is its lead.
  * Another seller's order or an unknown one is the 404 'No hay resultados'.
@@ -47,9 +47,10 @@ export const orderLifecycleHandlers: Record<string, Handler> = {
     if (row.status === 'CANCELLED') return { body: { orderId: row.id, status: 'REJECTED', message: 'La solicitud fue cancelada' } };
     if (row.status === 'REJECTED') return { body: { orderId: row.id, status: 'REJECTED', ...(typeof lead.rejection === 'string' ? { message: lead.rejection } : {}) } };
     if (!OPEN_STATUSES.includes(row.status)) return { body: { orderId: row.id, status: 'ACTIVATED' } };
-    if (now.getTime() - row.created_at < (provider.activationSeconds ?? 2) * 1000) return { body: { orderId: row.id, status: 'PROCESSING' } };
     const document = lead.cliDocument?.[0];
-    const rejection = document ? findCustomer(db, provider, String(document.cliDocumentType), document.cliDocumentNum)?.activationRejected : undefined;
+    const customer = document ? findCustomer(db, provider, String(document.cliDocumentType), document.cliDocumentNum) : undefined;
+    if (now.getTime() - row.created_at < (customer?.activationSeconds ?? provider.activationSeconds ?? 2) * 1000) return { body: { orderId: row.id, status: 'PROCESSING' } };
+    const rejection = customer?.activationRejected;
     if (rejection) {
       saveLead(db, row.id, 'REJECTED', { ...lead, rejection });
       return { body: { orderId: row.id, status: 'REJECTED', message: rejection } };
