@@ -70,6 +70,33 @@ function deviceLocation(position: { latitude: number; longitude: number }) {
   return { location, refuseNext };
 }
 
+/**
+ * Waits until no call is in flight and no state the journey marks busy is active. On a timeline,
+ * a busy journey's time (and the sandbox's) is moved on until it is not; otherwise it is waited for.
+ */
+async function settle(actor: AnyActorRef, timeline: Timeline | undefined): Promise<void> {
+  if (!timeline) {
+    await waitFor(actor, (s) => !s.hasTag('busy') && noCallRunning(s.children), { timeout: 20_000 }).catch(() => undefined);
+    return;
+  }
+  const quiet = () => waitFor(actor, (s) => noCallRunning(s.children), { timeout: 20_000 }).catch(() => undefined);
+  await quiet();
+  for (let moved = 0; actor.getSnapshot().hasTag('busy') && moved < MOST_TIME_MS; moved += TIME_STEP_MS) {
+    timeline.shift.ms += TIME_STEP_MS;
+    timeline.clock.increment(TIME_STEP_MS);
+    await quiet();
+  }
+}
+
+/** The outside page at `leftFor` answered: `form` posted to it, and the query of the page it sends the person back to. */
+async function answerOutsidePage(address: string, leftFor: string | undefined, form: Record<string, string>): Promise<Record<string, string>> {
+  if (!leftFor) throw new Error('the journey has left for no outside page');
+  const page = await fetch(new URL(leftFor, address), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form), redirect: 'manual' });
+  const back = page.headers.get('location');
+  if (!back) throw new Error(`the outside page ${leftFor} sent nobody back (${page.status})`);
+  return Object.fromEntries(new URL(back, address).searchParams);
+}
+
 /** Starts the journey in Node on the sandbox's client of the country's `operations`. */
 export function startNodeJourney(
   journey: CompiledJourney,
@@ -105,17 +132,7 @@ export function startNodeJourney(
      * polled every few seconds). On a timeline, a busy journey's time (and the sandbox's) is moved
      * on until it is not; otherwise it is waited for.
      */
-    settled: async () => {
-      if (!timeline) return waitFor(actor, (s) => !s.hasTag('busy') && noCallRunning(s.children), { timeout: 20_000 }).catch(() => undefined);
-      const quiet = () => waitFor(actor, (s) => noCallRunning(s.children), { timeout: 20_000 }).catch(() => undefined);
-      await quiet();
-      for (let moved = 0; actor.getSnapshot().hasTag('busy') && moved < MOST_TIME_MS; moved += TIME_STEP_MS) {
-        timeline.shift.ms += TIME_STEP_MS;
-        timeline.clock.increment(TIME_STEP_MS);
-        await quiet();
-      }
-      return undefined;
-    },
+    settled: () => settle(actor, timeline),
     /** The route the journey shows, else its state's last name. */
     place: (stateId: string) => currentStep(journey, actor.getSnapshot() as JourneySnapshot)?.route ?? `(${stateId.split('.').pop()})`,
     /** The journey's data as it is now. */
@@ -124,13 +141,7 @@ export function startNodeJourney(
      * The outside page the journey last left for, answered: `form` posted to it as a browser posts
      * a form, and the query of the page it sends the person back to (the return link's values).
      */
-    answerOutside: async (form: Record<string, string>): Promise<Record<string, string>> => {
-      if (!leftFor) throw new Error('the journey has left for no outside page');
-      const page = await fetch(new URL(leftFor, sandbox.address), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form), redirect: 'manual' });
-      const back = page.headers.get('location');
-      if (!back) throw new Error(`the outside page ${leftFor} sent nobody back (${page.status})`);
-      return Object.fromEntries(new URL(back, sandbox.address).searchParams);
-    },
+    answerOutside: (form: Record<string, string>) => answerOutsidePage(sandbox.address, leftFor, form),
     /**
      * A session the provider opened before the journey starts, as when another of its apps sends
      * the agent to a shell route with its cookie set: the journey's own sign-in (its first step's
