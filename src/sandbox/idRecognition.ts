@@ -1,6 +1,7 @@
 import { decode as decodeJpeg } from 'jpeg-js';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import { uploadKind } from './uploadKind';
 
 /** What the sandbox reads off an ID photo: which seeded card (people.json `idCards`) and which side. */
 export interface RecognizedId {
@@ -26,8 +27,10 @@ const MAX_SIDE = 2048;
  * nothing (the decoder then has the last word). Without one, only the bytes count.
  */
 export function imageKind(data: Buffer, mimeType = ''): 'png' | 'jpeg' | undefined {
-  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'jpeg';
+  // The bytes as any upload is judged (uploadKind.ts); a PDF is no image.
+  const kind = uploadKind(data);
+  if (kind === 'png' || kind === 'jpeg') return kind;
+  if (kind === 'pdf') return undefined;
   if (/^image\/png$/i.test(mimeType)) return 'png';
   if (/^image\/(jpeg|jpg|pjpeg)$/i.test(mimeType)) return 'jpeg';
   return undefined;
