@@ -36,10 +36,14 @@ function backTransitions(graph: JourneyGraph, node: GraphNode, predecessors: Gra
     const home = homeNodeOf(graph);
     return home ? [{ target: `#${home.id}` }] : [{}];
   }
-  if (predecessors.length === 0 || node.meta.history === 'reset') return [{}];
+  // Back from a step shown without a session never enters one behind it: every way from a
+  // private step to a public one ends the session (logout, a 401, idle), and back would reopen
+  // the wiped sale, or sign out again.
+  const before = node.meta.public ? predecessors.filter((p) => p.meta.public) : predecessors;
+  if (before.length === 0 || node.meta.history === 'reset') return [{}];
   return [
-    ...predecessors.map((p) => ({ guard: backTo([p.meta.route as string, ...(p.meta.aliases ?? [])]), target: `#${p.id}` })),
-    { guard: backWithoutRoute, target: `#${(predecessors[0] as GraphNode).id}` },
+    ...before.map((p) => ({ guard: backTo([p.meta.route as string, ...(p.meta.aliases ?? [])]), target: `#${p.id}` })),
+    { guard: backWithoutRoute, target: `#${(before[0] as GraphNode).id}` },
     {},
   ];
 }

@@ -308,6 +308,27 @@ describe('El Salvador journey', () => {
       expect(run.route()).toBe('/');
       expect(run.context()).toMatchObject({ session: { signedIn: false }, seller: null });
     });
+
+    it('stays on the sign-in on browser back after logout (back re-entered the logout step and signed out again)', async () => {
+      const run = await signedIn();
+      run.answer({ actor: 'api.logout', output: null });
+      await run.send({ type: 'menu.logout' });
+      expect(run.route()).toBe('/');
+      const logouts = run.calls.filter((c) => c.name === 'api.logout').length;
+      for (const route of ['/cerrar-sesion', '/inicio', '/']) {
+        await run.send({ type: 'nav.back', route });
+        expect(run.route()).toBe('/');
+      }
+      expect(run.calls.filter((c) => c.name === 'api.logout')).toHaveLength(logouts);
+    });
+
+    it('stays on the sign-in on browser back after a 401 wiped the sale', async () => {
+      const run = await atStep('/contrato-formulario');
+      await run.send({ type: 'session.unauthorized' });
+      expect(run.route()).toBe('/');
+      await run.send({ type: 'nav.back', route: '/contrato-formulario' });
+      expect(run.route()).toBe('/');
+    });
   });
 
   it("sends the lead's products with an installation edited from its detail (the order went with none, and the provider refused it)", async () => {
