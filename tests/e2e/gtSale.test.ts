@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot } from '../../src/tools/browser/chromium';
 import { violationsInEveryState } from '../support/everyState';
 import { ANA, chooseOffer, fillContract, PREPAID, scheduleVisit, sellFrom, sellGt, signInToClientInformation, submitClient, type GtCustomer } from '../support/gtSale';
-import { at, choose, chosen, click, listOptions, onArrival } from '../support/sale';
+import { armFault, at, choose, chosen, click, fromMenu, listOptions, onArrival, signIn } from '../support/sale';
 import { useServedApp } from '../support/servedApp';
 import { describeSmall, smallTapTargets } from '../support/tapTargets';
 
@@ -217,6 +217,52 @@ describe('Guatemala branches in Chromium', () => {
   }, 90_000);
 });
 
+describe('the Guatemala sales report and maintenance page in Chromium', () => {
+  it('lists the seller’s leads in the spec’s status words, cancels a pending one with a reason, and shows /mantenimiento when the provider is in maintenance', async () => {
+    const page = await app.newPage();
+    const problems: string[] = [];
+    /** The scan of a screen as it stands (once its call has answered), as `watch` does on arrival. */
+    const scan = async (route: string, name = route) => {
+      scanned.add(route);
+      problems.push(...(await violationsInEveryState(page, name)), ...describeSmall(name, await smallTapTargets(page)));
+      await screenshot(page, `gt-report${name.replace(/[/ ,]+/g, '-')}`);
+    };
+    await signIn(page, app.address);
+    await fromMenu(page, 'Reporte de ventas');
+    await at(page, '/ventas-reporte');
+    // The report lists once its call has answered (it shows "No hay resultados" until then).
+    await page.getByTestId('row').first().waitFor();
+    // The status badges are written in capitals by their style: compared without case.
+    const report = (await page.locator('main').innerText()).toLowerCase();
+    for (const word of ['Completado', 'Pendiente', 'Rechazado', 'Accion necesaria']) expect(report).toContain(word.toLowerCase());
+    await scan('/ventas-reporte');
+
+    // A pending lead cancelled with one of the provider's reasons: the provider records it.
+    await page.getByLabel(/^Número de solicitud a cancelar/).first().click();
+    await page.getByRole('option', { name: 'L-2502 · Óscar Reyes', exact: true }).click();
+    await choose(page, 'Motivo de cancelación', 'El cliente cambió de opinión');
+    await click(page, 'Cancelar solicitud');
+    await page.getByText('La solicitud fue cancelada').waitFor();
+    await expect.poll(async () => (await page.getByText('L-2502').locator('xpath=../..').innerText()).toLowerCase()).toContain('cancelado');
+    const row = app.sandbox.databases.get('gt')?.prepare('select status from leads where id = ?').get('L-2502') as { status: string } | undefined;
+    expect(row?.status).toBe('CANCELLED');
+    await scan('/ventas-reporte', '/ventas-reporte, cancelled');
+
+    // The provider in maintenance as the client is checked: its page, and back to the sign-in.
+    await fromMenu(page, 'Nuevo cliente');
+    await at(page, '/información-del-cliente');
+    await armFault(app.address, 'debts', '503', 'gt');
+    await submitClient(page, ANA);
+    await at(page, '/mantenimiento');
+    await page.getByText('Estamos realizando tareas de mantenimiento.').waitFor();
+    await scan('/mantenimiento');
+    await click(page, 'Reintentar');
+    await at(page, '/');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+});
+
 describe('a Guatemala modification in Chromium', () => {
   /** Signed in, an existing customer's services opened to modify `contract`'s by `change`. */
   async function modifying(documentNumber: string, service: string, change: 'Agregar adicionales' | 'Cambiar de plan', name: string) {
@@ -286,7 +332,7 @@ describe('a Guatemala modification in Chromium', () => {
 
 describe('the scan of every Guatemala screen', () => {
   it('scanned every screen of the sale and of its branches (the tests above arrived at each)', () => {
-    // Every screen of the journey but the maintenance page and the sales report.
+    // Every screen of the journey.
     expect([...scanned].sort()).toEqual(
       [
         '/',
@@ -324,6 +370,8 @@ describe('the scan of every Guatemala screen', () => {
         '/activacion',
         '/orden-exito',
         '/orden-fallida',
+        '/ventas-reporte',
+        '/mantenimiento',
       ].sort(),
     );
   });
