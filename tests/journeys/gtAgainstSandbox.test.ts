@@ -195,9 +195,19 @@ describe('the Guatemala journey against the sandbox', () => {
     driven.actor.stop();
   }, 30_000);
 
-  it('places the address on the map when the provider finds none', async () => {
+  it('opens the map at the municipality when none of the found addresses is the customer\'s (it opened at the country\'s centre)', async () => {
+    const driven = await addressSearched(CLIENT, 'Zona 10', '/lista-de-direcciones');
+    await driven.step({ type: 'step.map' }, '/direccion-mapa');
+    expect(driven.sentTo('addressCoordinates')).toEqual([{ department: '01', municipality: '0101' }]);
+    expect(driven.context().sale.point).toEqual({ latitude: 14.6349, longitude: -90.5069 });
+    driven.actor.stop();
+  }, 30_000);
+
+  it('places the address on the map when the provider finds none, the map opened at its municipality (it opened at the country\'s centre)', async () => {
     const driven = await addressSearched(CLIENT, 'Zona 21', '/direccion-mapa');
     expect(driven.context().sale.foundAddresses).toBeNull();
+    expect(driven.sentTo('addressCoordinates')).toEqual([{ department: '01', municipality: '0101' }]);
+    expect(driven.context().sale.point).toEqual({ latitude: 14.6349, longitude: -90.5069 });
     await driven.step({ type: 'step.submit', data: ZONA_10 }, '/id-escaneo-frontal');
     driven.actor.stop();
   }, 30_000);
