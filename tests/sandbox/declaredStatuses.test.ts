@@ -380,6 +380,7 @@ const GT: Inputs = [
   ['debts', () => ({ documentType: 'DPI', documentNumber: '2987123420101' })],
   ['currentPlans', () => ({ documentType: 'DPI', documentNumber: '3001456750101' })],
   ['addressSearch', () => GT_ADDRESS],
+  ['addressCoordinates', () => ({ department: '01', municipality: '0101' })],
   ['checkCoverage', () => ({ latitude: 14.5995, longitude: -90.513 })],
   ['coverageAreas', () => ({})],
   ['products', () => ({ node: 'N-GUA-0101', nodeClass: '10' })],
@@ -419,6 +420,8 @@ const GT_BRANCHES: Inputs = [
   ['businessDocumentUpload', () => ({ region: 'GT', customDoc: 'rtu', files: [{ field: 'file', blob: image('ana-lucia-perez-front.png'), name: 'rtu.png' }] })],
   // The address search with no match.
   ['addressSearch', () => ({ ...GT_ADDRESS, locality: 'Zona 21' })],
+  // A municipality the provider cannot place, nor its department: the quiet 404.
+  ['addressCoordinates', () => ({ department: '05', municipality: '0501' })],
   // An order rejected; a modification of a service (add-ons on contract C-7001).
   ['activation', (s) => ({ 'Idempotency-Key': 'declared-statuses-gt-rejected', ...GT_ORDER, cliDocument: [{ cliDocumentType: 'DPI', cliDocumentNum: '3334455620101' }], cliInstallationDate: s.date ?? '' })],
   ['activation', () => ({ 'Idempotency-Key': 'declared-statuses-gt-modify', ifMultichannel: 'S', vendPass: '2580', poaSellerCode: 'GT-POA-001', actOrderType: 'Modify', contractId: 'C-7001', cliFirstName: 'Jorge', cliFirstLastName: 'Castillo', cliEmail: 'jorge.castillo@example.com', cliContactPhoneList: ['55123459'], cliDocument: [{ cliDocumentType: 'DPI', cliDocumentNum: '3001456750101' }], actNode: { id: 'N-GUA-0101' }, productList: [{ product: 'GT-INT-50' }], addonList: ['ADD-EXT'] })],
