@@ -1,6 +1,7 @@
 import { parseData, type SandboxDb } from '../database';
 import { pointInPolygon, type LatLng, type Ring } from '../geometry';
-import type { Handler, HandlerAnswer } from '../handler';
+import { tooManyRequests, type Handler, type HandlerAnswer } from '../handler';
+import { callerKey, counted, CUSTOMER_LIMITS, WAIT_MESSAGE, waitFor } from './customerLeads';
 import { findCity, findDepartment, placeKey, suburbsOf, type PlaceRow } from './locations';
 
 /** A network node as `coverage.json` holds it. */
@@ -125,6 +126,11 @@ function areaOf(n: CoverageNode) {
  * 4. `nodes` lists the city's nodes (and the point's node, when it lies elsewhere). No node at
  *    all is the quiet 404.
  *
+ * publicCoverage (Nicaragua's check before any sign-in; docs/security.md): whether the point is
+ * covered and the best network there, as checkCoverage finds its node, and nothing else (no node
+ * id, no area). Anyone may ask, so each address is counted: past `CUSTOMER_LIMITS.coverageChecks`
+ * in the window, 429 with the wait, and no point is looked up meanwhile.
+ *
  * coverageAreas (not in the spec; designed for the map): every node's polygon as a GeoJSON
  * FeatureCollection, best network first as `nodeAt` tries them, so the map draws the areas the
  * point check uses. The seeded no-coverage spots are points, not areas: they are not drawn.
@@ -145,6 +151,14 @@ export const coverageHandlers: Record<string, Handler> = {
     if (!chosen) return quiet();
     const listed = nodes.some((n) => n.id === chosen.id) ? nodes : [chosen, ...nodes];
     return { body: { node: chosen.id, nodeClass: chosen.nodeClass, nodes: listed.map(entry) } };
+  },
+  publicCoverage: ({ db, query, caller, now }) => {
+    const key = callerKey(db, caller);
+    const wait = waitFor(db, 'coverage-check', key, CUSTOMER_LIMITS.coverageChecks, now.getTime());
+    if (wait > 0) return tooManyRequests(WAIT_MESSAGE, wait);
+    counted(db, 'coverage-check', key, now.getTime());
+    const node = nodeAt(db, { latitude: Number(query.latitude), longitude: Number(query.longitude) });
+    return { body: node ? { covered: true, networkType: networkTypeOf(node.nodeClass) } : { covered: false } };
   },
   coverageAreas: ({ db }) => ({ body: { type: 'FeatureCollection', features: loadNodes(db).map(areaOf) } }),
 };

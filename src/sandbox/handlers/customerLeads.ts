@@ -23,6 +23,8 @@ export const CUSTOMER_LIMITS = {
   registrations: 10,
   /** Unknown uids tried: a link mistyped a few times, not a guess (a uid is 128 random bits anyway). */
   resumeMisses: 10,
+  /** Public coverage checks (publicCoverage): a person checks a few houses; a script mapping the network needs thousands. */
+  coverageChecks: 30,
   windowMs: 60 * 60_000,
   /** A uid resumes its lead for a week: the link the customer was sent, not for ever. */
   uidLifetimeMs: 7 * 24 * 60 * 60_000,
@@ -48,21 +50,21 @@ type Existing = 'none' | 'client' | 'debt' | 'invalid';
 const FIRST_STEP = 'registered';
 
 /** The caller's address as the rate counts keep it: HMAC-SHA-256 with the database's key (never in clear). */
-function callerKey(db: SandboxDb, caller: string): string {
+export function callerKey(db: SandboxDb, caller: string): string {
   db.prepare("insert into meta (key, value) values ('sign_in_key', ?) on conflict (key) do nothing").run(randomBytes(32).toString('base64'));
   const secret = Buffer.from((db.prepare("select value from meta where key = 'sign_in_key'").get() as { value: string }).value, 'base64');
   return createHmac('sha256', secret).update(caller).digest('base64url');
 }
 
 /** Whether `kind` happened `limit` times from the caller within the window: then the wait until the oldest leaves it. */
-function waitFor(db: SandboxDb, kind: string, key: string, limit: number, now: number): number {
+export function waitFor(db: SandboxDb, kind: string, key: string, limit: number, now: number): number {
   const row = db.prepare('select count(*) as n, min(at) as oldest from rate_events where kind = ? and key = ? and at > ?').get(kind, key, now - CUSTOMER_LIMITS.windowMs) as { n: number; oldest: number | null };
   return row.n >= limit ? (row.oldest ?? now) + CUSTOMER_LIMITS.windowMs - now : 0;
 }
 
-const counted = (db: SandboxDb, kind: string, key: string, now: number) => db.prepare('insert into rate_events (kind, key, at) values (?, ?, ?)').run(kind, key, now);
+export const counted = (db: SandboxDb, kind: string, key: string, now: number) => db.prepare('insert into rate_events (kind, key, at) values (?, ?, ?)').run(kind, key, now);
 
-const WAIT_MESSAGE = 'Demasiadas solicitudes desde este equipo. Intenta de nuevo más tarde.';
+export const WAIT_MESSAGE = 'Demasiadas solicitudes desde este equipo. Intenta de nuevo más tarde.';
 
 /** The SHA-256 a uid is kept as: the database holds no uid that resumes a lead. */
 const uidHash = (uid: string) => createHash('sha256').update(uid).digest('base64url');
