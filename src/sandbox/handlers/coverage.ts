@@ -1,7 +1,7 @@
+import { callerKey, counted, WAIT_MESSAGE, waitFor } from '../callerRates';
 import { parseData, type SandboxDb } from '../database';
 import { pointInPolygon, type LatLng, type Ring } from '../geometry';
 import { tooManyRequests, type Handler, type HandlerAnswer } from '../handler';
-import { callerKey, counted, CUSTOMER_LIMITS, WAIT_MESSAGE, waitFor } from './customerLeads';
 import { findCity, findDepartment, placeKey, suburbsOf, type PlaceRow } from './locations';
 
 /** A network node as `coverage.json` holds it. */
@@ -39,6 +39,9 @@ const NEIGHBOURHOOD_KM = 10;
 
 /** Words that say what kind of place a suburb is, dropped when a node is named after it. */
 const PLACE_KIND = /^(colonia|barrio|canton|reparto|urbanizacion|residencial|caserio|lotificacion|playa|ciudad) /;
+
+/** Public coverage checks an address may make in an hour: a person checks a few houses; a script mapping the network needs thousands. */
+export const PUBLIC_COVERAGE_CHECKS = 30;
 
 const quiet = (): HandlerAnswer => ({ status: 404, body: { error: { message: 'No se encontraron resultados' } } });
 
@@ -128,8 +131,8 @@ function areaOf(n: CoverageNode) {
  *
  * publicCoverage (Nicaragua's check before any sign-in; docs/security.md): whether the point is
  * covered and the best network there, as checkCoverage finds its node, and nothing else (no node
- * id, no area). Anyone may ask, so each address is counted: past `CUSTOMER_LIMITS.coverageChecks`
- * in the window, 429 with the wait, and no point is looked up meanwhile.
+ * id, no area). Anyone may ask, so each address is counted: past `PUBLIC_COVERAGE_CHECKS` in
+ * an hour, 429 with the wait, and no point is looked up meanwhile.
  *
  * coverageAreas (not in the spec; designed for the map): every node's polygon as a GeoJSON
  * FeatureCollection, best network first as `nodeAt` tries them, so the map draws the areas the
@@ -154,7 +157,7 @@ export const coverageHandlers: Record<string, Handler> = {
   },
   publicCoverage: ({ db, query, caller, now }) => {
     const key = callerKey(db, caller);
-    const wait = waitFor(db, 'coverage-check', key, CUSTOMER_LIMITS.coverageChecks, now.getTime());
+    const wait = waitFor(db, 'coverage-check', key, PUBLIC_COVERAGE_CHECKS, now.getTime());
     if (wait > 0) return tooManyRequests(WAIT_MESSAGE, wait);
     counted(db, 'coverage-check', key, now.getTime());
     const node = nodeAt(db, { latitude: Number(query.latitude), longitude: Number(query.longitude) });

@@ -1,4 +1,5 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { callerKey, counted, RATE_WINDOW_MS, WAIT_MESSAGE, waitFor } from '../callerRates';
 import { parseData, type SandboxDb } from '../database';
 import { internalError, notFound, tooManyRequests, type Handler, type HandlerAnswer, type HandlerContext } from '../handler';
 import { documentProblem } from '../providerSettings';
@@ -23,9 +24,7 @@ export const CUSTOMER_LIMITS = {
   registrations: 10,
   /** Unknown uids tried: a link mistyped a few times, not a guess (a uid is 128 random bits anyway). */
   resumeMisses: 10,
-  /** Public coverage checks (publicCoverage): a person checks a few houses; a script mapping the network needs thousands. */
-  coverageChecks: 30,
-  windowMs: 60 * 60_000,
+  windowMs: RATE_WINDOW_MS,
   /** A uid resumes its lead for a week: the link the customer was sent, not for ever. */
   uidLifetimeMs: 7 * 24 * 60 * 60_000,
 } as const;
@@ -48,23 +47,6 @@ type Existing = 'none' | 'client' | 'debt' | 'invalid';
 
 /** The step a lead is at before the customer saved any. */
 const FIRST_STEP = 'registered';
-
-/** The caller's address as the rate counts keep it: HMAC-SHA-256 with the database's key (never in clear). */
-export function callerKey(db: SandboxDb, caller: string): string {
-  db.prepare("insert into meta (key, value) values ('sign_in_key', ?) on conflict (key) do nothing").run(randomBytes(32).toString('base64'));
-  const secret = Buffer.from((db.prepare("select value from meta where key = 'sign_in_key'").get() as { value: string }).value, 'base64');
-  return createHmac('sha256', secret).update(caller).digest('base64url');
-}
-
-/** Whether `kind` happened `limit` times from the caller within the window: then the wait until the oldest leaves it. */
-export function waitFor(db: SandboxDb, kind: string, key: string, limit: number, now: number): number {
-  const row = db.prepare('select count(*) as n, min(at) as oldest from rate_events where kind = ? and key = ? and at > ?').get(kind, key, now - CUSTOMER_LIMITS.windowMs) as { n: number; oldest: number | null };
-  return row.n >= limit ? (row.oldest ?? now) + CUSTOMER_LIMITS.windowMs - now : 0;
-}
-
-export const counted = (db: SandboxDb, kind: string, key: string, now: number) => db.prepare('insert into rate_events (kind, key, at) values (?, ?, ?)').run(kind, key, now);
-
-export const WAIT_MESSAGE = 'Demasiadas solicitudes desde este equipo. Intenta de nuevo más tarde.';
 
 /** The SHA-256 a uid is kept as: the database holds no uid that resumes a lead. */
 const uidHash = (uid: string) => createHash('sha256').update(uid).digest('base64url');
