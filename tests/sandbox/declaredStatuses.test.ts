@@ -228,6 +228,71 @@ const HN_BRANCHES: Inputs = [
   ['activation', () => ({ 'Idempotency-Key': 'declared-statuses-hn', ...HN_ORDER, cliFirstName: 'Otra' })],
 ];
 
+const NI_ORDER = {
+  ifMultichannel: 'S',
+  vendPass: '2580',
+  poaSellerCode: 'NI-POA-001',
+  cliFirstName: 'María José',
+  cliFirstLastName: 'Rivas',
+  cliEmail: 'maria.rivas@example.com',
+  cliContactPhoneList: ['88765432'],
+  cliDocument: [{ cliDocumentType: 'CI', cliDocumentNum: '0011503900001A' }],
+  actAddress: { department: '55', city: '5506', suburb: 'Barrio Altamira', street: 'Calle Principal', house: '12' },
+  actNode: { id: 'N-MGA-0101' },
+  productList: [{ product: 'NI-DOBLE-50' }],
+  monthsContract: 12,
+};
+
+/** Nicaragua's calls in the order an agent makes them (the public coverage check first), each valid with the seed (src/sandbox/seed/ni/README.md). */
+const NI: Inputs = [
+  ['publicCoverage', () => ({ latitude: 12.1364, longitude: -86.2514 })],
+  ['publicKey', () => ({})],
+  ['accessToken', () => ({ code: '2580', country: 'NI' })],
+  ['salesPersonDetails', () => ({ password: '2580' })],
+  ['sessionKeepAlive', () => ({})],
+  ['activeTransactions', () => ({ documentType: 'CI', documentNumber: '0011503900001A' })],
+  ['debts', () => ({ documentType: 'CI', documentNumber: '0012208850002B' })],
+  ['currentPlans', () => ({ documentType: 'CI', documentNumber: '0010507800003C' })],
+  ['checkCoverage', () => ({ latitude: 12.1364, longitude: -86.2514 })],
+  ['coverageAreas', () => ({})],
+  ['addressCoordinates', () => ({ department: '55', municipality: '5506' })],
+  ['products', () => ({ node: 'N-MGA-0101', nodeClass: '10' })],
+  ['addons', () => ({ node: 'N-MGA-0101', planId: 'NI-TRIPLE-100' })],
+  ['activationCost', () => ({ pin: '2580', productType: 'Bundle', monthsContract: 12, node: 'N-MGA-0101', documentType: 'CI', documentNumber: '0011503900001A', flow: 'O', productList: [{ product: 'NI-DOBLE-50' }] })],
+  ['frontIdUpload', () => ({ region: 'NI', files: [{ field: 'file', blob: image('maria-rivas-front.png'), name: 'front.png' }] })],
+  ['idRecognition', (s) => ({ fileName: s.fileName ?? '', region: 'NI' })],
+  ['documentEligibility', () => ({ documentType: 'CI', documentNumber: '0011503900001A', firstName: 'María José', lastName: 'Rivas Pérez', birthDay: '15', birthMonth: '03', birthYear: '1990', gender: 'F' })],
+  ['agreements', () => ({ documentType: 'CI', documentNumber: '0011503900001A', email: 'maria.rivas@example.com', telephone: '88765432', references: [{ name: 'Luis Pérez', telephone: '77887766' }] })],
+  ['getOTP', () => ({ channel: 'sms', to: '88765432' })],
+  ['validateOTP', () => ({ channel: 'sms', to: '88765432', code: '000000' })],
+  ['scheduleDates', () => ({ orderType: 'Instalation', node: 'N-MGA-0101' })],
+  ['activation', () => ({ 'Idempotency-Key': 'declared-statuses-ni', ...NI_ORDER })],
+  ['orderStatus', (s) => ({ orderId: s.leadId ?? '' })],
+  ['appointment', (s) => ({ orderId: s.leadId ?? '', installationDate: s.date ?? '', time: 'AM', telephone: '88765432', comments: 'Portón verde' })],
+  ['sales', () => ({ pin: '2580' })],
+  ['cancelLead', () => ({ leadId: 'L-3502', reason: 'CUSTOMER_CHANGED_MIND' })],
+  ['logout', () => ({ country: 'NI' })],
+];
+
+/** The seed's other branches in Nicaragua. */
+const NI_BRANCHES: Inputs = [
+  // A point no node reaches: the public check says so (200), the agent's is the quiet 404.
+  ['publicCoverage', () => ({ latitude: 11.1236, longitude: -84.7795 })],
+  ['checkCoverage', () => ({ latitude: 11.1236, longitude: -84.7795 })],
+  // The customer with `fault: 500`.
+  ['debts', () => ({ documentType: 'CI', documentNumber: '0011111900004D' })],
+  ['currentPlans', () => ({ documentType: 'CI', documentNumber: '0011111900004D' })],
+  ['agreements', () => ({ documentType: 'CI', documentNumber: '0011111900004D', email: 'falla@example.com', telephone: '88765439' })],
+  // The agreement refused in the provider's words (422); another customer with María's phone.
+  ['agreements', () => ({ documentType: 'CI', documentNumber: '0012112910005E', email: 'ana.gutierrez@example.com', telephone: '88765431' })],
+  ['agreements', () => ({ documentType: 'CI', documentNumber: '0010905920006F', email: 'pedro.sandino@example.com', telephone: '88765432' })],
+  // A settled lead (COMPLETE): 409; a visit in the past; a second code at once: the wait.
+  ['cancelLead', () => ({ leadId: 'L-3501', reason: 'MORE_INFORMATION' })],
+  ['appointment', (s) => ({ orderId: s.leadId ?? '', installationDate: '2020-01-01', time: 'PM', telephone: '88765432' })],
+  ['getOTP', () => ({ channel: 'sms', to: '88765432' })],
+  ['activation', () => ({ 'Idempotency-Key': 'declared-statuses-ni', ...NI_ORDER, cliFirstName: 'Otra' })],
+];
+
 const ZZ: Inputs = [
   ['publicKey', () => ({})],
   ['accessToken', () => ({ code: '4321', country: 'ZZ' })],
@@ -435,6 +500,7 @@ const GT_BRANCHES: Inputs = [
 const PLAYS: Record<string, { valid: Inputs; branches: Inputs }> = {
   sv: { valid: SV, branches: SV_BRANCHES },
   hn: { valid: HN, branches: HN_BRANCHES },
+  ni: { valid: NI, branches: NI_BRANCHES },
   zz: { valid: ZZ, branches: [] },
   zc: { valid: ZC, branches: ZC_BRANCHES },
   zf: { valid: ZF, branches: [] },
