@@ -41,6 +41,12 @@ export interface ProviderSettings {
   /** How long an order's activation runs at the provider before its status says ACTIVATED (2 s by default). */
   activationSeconds?: number;
   /**
+   * The phone numbers it sends one-time codes to, as it takes them (a regular expression): 8
+   * digits by default; a provider that takes them with the country's prefix says so (Paraguay's
+   * `^5959[0-9]{8}$`: 595, then the mobile 9, then the 8 digits typed).
+   */
+  phonePattern?: string;
+  /**
    * Not read from the file: the country's reference data (its country file's `referenceData`),
    * given when the sandbox starts to the document rules that read some (formatRule.ts, `reads`).
    */
@@ -76,10 +82,16 @@ export function readProvider(seedDir: string, tables: ReferenceTables = {}): Pro
     if (unread.length > 0) throw new Error(`${file}: document ${type}'s format "${rule.format}" reads the reference data ${unread.map((name) => `"${name}"`).join(', ')}, which the country file does not name in referenceData`);
     if (rule.pattern !== undefined && !validPattern(rule.pattern)) throw new Error(`${file}: document ${type}'s pattern "${rule.pattern}" is not a regular expression`);
   }
+  if (settings.phonePattern !== undefined && !validPattern(settings.phonePattern)) throw new Error(`${file}: phonePattern "${settings.phonePattern}" is not a regular expression`);
   if (settings.defaultDocument !== undefined && !settings.documents[settings.defaultDocument]) {
     throw new Error(`${file}: defaultDocument "${settings.defaultDocument}" is not one of documents (${Object.keys(settings.documents).join(', ')})`);
   }
   return { settings, clock };
+}
+
+/** Whether the provider sends codes to this phone number as written (its `phonePattern`, else 8 digits). */
+export function phoneTaken(settings: ProviderSettings, phone: string): boolean {
+  return new RegExp(settings.phonePattern ?? '^[0-9]{8}$').test(phone);
 }
 
 /** A document number as the provider compares it: by its digits when the type says so, else as written, without case. */

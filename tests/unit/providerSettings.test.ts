@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { providerClock } from '../../src/sandbox/providerClock';
-import { documentKey, documentProblem, money, readProvider, writtenDocument } from '../../src/sandbox/providerSettings';
+import { documentKey, documentProblem, money, phoneTaken, readProvider, writtenDocument } from '../../src/sandbox/providerSettings';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
@@ -47,7 +47,28 @@ describe("El Salvador's provider settings (src/sandbox/seed/sv/provider.json)", 
   });
 });
 
+describe('the phones a provider sends codes to (provider.json phonePattern)', () => {
+  it('takes 8 digits where the seed says nothing, as the platform always did', () => {
+    const { settings } = readProvider('src/sandbox/seed/sv');
+    expect(phoneTaken(settings, '70001234')).toBe(true);
+    expect(phoneTaken(settings, '7000123')).toBe(false);
+    expect(phoneTaken(settings, '595981234567')).toBe(false);
+  });
+
+  it("takes Paraguay's numbers with the prefix 5959 only (src/sandbox/seed/py/provider.json)", () => {
+    const { settings } = readProvider('src/sandbox/seed/py');
+    expect(phoneTaken(settings, '595981234567')).toBe(true);
+    expect(phoneTaken(settings, '81234567')).toBe(false);
+    expect(phoneTaken(settings, '59598123456')).toBe(false);
+    expect(phoneTaken(settings, '5959812345678')).toBe(false);
+  });
+});
+
 describe('a bad provider.json stops the sandbox with its file and the reason', () => {
+  it('names a phone pattern that is no regular expression', () => {
+    expect(() => readProvider(seedWith({ phonePattern: '^5959[0-9{8}$' }))).toThrow('phonePattern "^5959[0-9{8}$" is not a regular expression');
+  });
+
   it('names a time zone that does not exist', () => {
     const dir = seedWith({ timeZone: 'America/Tegucigalpita' });
     expect(() => readProvider(dir)).toThrow(`${join(dir, 'provider.json')}: "America/Tegucigalpita" is not a time zone (an IANA name such as "America/El_Salvador")`);

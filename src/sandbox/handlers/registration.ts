@@ -1,6 +1,6 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { parseData, type SandboxDb } from '../database';
-import { documentKey, documentProblem, type ProviderSettings } from '../providerSettings';
+import { documentKey, documentProblem, phoneTaken, type ProviderSettings } from '../providerSettings';
 import { badRequest, invalid, tooManyRequests, type Handler, type HandlerAnswer } from '../handler';
 import { otpRefusal } from '../otpLimits';
 import { outboxOwner } from '../sessions';
@@ -249,11 +249,11 @@ function registerMedium(db: SandboxDb, userId: string, sellerCode: string | unde
  * the e-mail checker and the terms.
  */
 export const registrationHandlers: Record<string, Handler> = {
-  getOTP: ({ db, body, now, otp, session, seller, owner }) => {
+  getOTP: ({ db, body, now, otp, session, seller, owner, provider }) => {
     const channel = String(body.channel);
     const to = String(body.to).trim();
     const kind = channelKind(channel);
-    if (kind === 'phone' ? !/^[0-9]{8}$/.test(to) : !WELL_FORMED_EMAIL.test(to)) return invalid('body/to');
+    if (kind === 'phone' ? !phoneTaken(provider, to) : !WELL_FORMED_EMAIL.test(to)) return invalid('body/to');
     // A customer's session sends codes to its own lead's phone and e-mail only: a public form is no SMS gateway.
     const contact = owner?.kind === 'customer' ? leadContact(db, owner.leadId) : undefined;
     if (owner?.kind === 'customer' && normalize(kind, to) !== normalize(kind, (kind === 'phone' ? contact?.phone : contact?.email) ?? '')) {
