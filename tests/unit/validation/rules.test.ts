@@ -194,6 +194,20 @@ const cases: RuleCase[] = [
     invalid: ['05581234567', '1558123456', '1558123456789', '155-812345678', ''],
   },
   {
+    format: 'phone-ni',
+    message: 'El número debe tener 8 dígitos y comenzar con 2, 5, 7 u 8',
+    // Nicaragua's numbering plan: fixed lines 2, mobiles 5, 7 and 8 (docs/spec-choices.md).
+    valid: ['22345678', '51234567', '78765432', '88765432'],
+    invalid: ['31234567', '61234567', '91234567', '8876543', '887654321', '8876-5432', ''],
+  },
+  {
+    format: 'cedula-ni',
+    message: 'La cédula debe tener 13 dígitos y una letra al final (001-150390-0001A)',
+    // Municipality, ddmmyy of birth, sequence, letter; no hyphens, the date part a real day and month.
+    valid: ['0011503900001A', '2810101850003Y', '0013112990012M'],
+    invalid: ['001-150390-0001A', '0011503900001a', '0011513900001A', '0013203900001A', '0010003900001A', '001150390001A', '00115039000011', '0011503900001Z', ''],
+  },
+  {
     format: 'phone-co',
     message: 'El Número ingresado no es valido.',
     // Spec (variants 5): spaces and symbols removed, it starts with 3 and has at least 10 digits.
