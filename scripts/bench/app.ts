@@ -26,7 +26,8 @@ import { DEFAULT_COUNTRY } from '../../src/pack/defaultCountry';
 import { compileSteps } from '../../src/build/compileSteps';
 import { packRoot } from '../../src/pack/countryPack';
 
-const BUDGET = { firstScreen: 150, formFirstScreen: 60, journey: 350, stepChange: 100 };
+// The whole journey's is docs/architecture.md's (and DESIGN's) 300 KB: it read 350 here, a figure no document gave.
+const BUDGET = { firstScreen: 150, formFirstScreen: 60, journey: 300, stepChange: 100 };
 const CPU_SLOWDOWN = 4;
 const runsArg = process.argv.indexOf('--runs');
 const runs = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1])) : 2;
