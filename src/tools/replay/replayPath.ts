@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { getAt } from '../../pack/jsonPointer';
 import type { CompiledJourney } from '../../runtime/compileJourney';
 import { isCallEvent as isCall, type JourneyPath } from '../paths/journeyPaths';
@@ -5,6 +6,7 @@ import type { runningSandbox } from '../sandbox/runningSandbox';
 import { outboxCodes } from '../sandbox/testerTools';
 import { operationsOf, uploadPhoto } from './countryOperations';
 import { DEFAULT_COUNTRY } from '../../pack/defaultCountry';
+import { packPaths } from '../../pack/countryPack';
 import { startNodeJourney, type NodeJourney, type ReplayCall, type Timeline } from './nodeJourney';
 import { answersAfter, failForReal, pathAnswerBefore } from './pathCalls';
 import { replayDataOf, seedEntryFor, type ReplayData } from './replayData';
@@ -36,6 +38,17 @@ export type PrepareEvent = (
 ) => Promise<PathEvent>;
 
 /**
+ * Where the agent's device is, unless the caller says: the country file's map centre, as the
+ * browser replay puts it (an agent stands in its own country: a device in El Salvador found no
+ * node of a country whose coverage the device's point decides), else El Salvador's capital.
+ */
+function standingPoint(country: string): { latitude: number; longitude: number } {
+  const file = packPaths(country.toLowerCase()).countryFile;
+  const centre = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as { map?: { center?: { latitude: number; longitude: number } } }).map?.center : undefined;
+  return centre ?? { latitude: 13.697366, longitude: -89.192282 };
+}
+
+/**
  * Replays a path of `journeys:paths` against a running sandbox, every call real: the agent's
  * events of the path are sent one by one (the provider's answers are the sandbox's, not the
  * path's examples), and before each the journey must be where the path says. The first place it
@@ -48,7 +61,7 @@ export async function replayPath(
   path: JourneyPath,
   sandbox: Awaited<ReturnType<typeof runningSandbox>>,
   {
-    position = { latitude: 13.697366, longitude: -89.192282 },
+    position,
     data,
     prepare,
     timeline,
@@ -57,7 +70,7 @@ export async function replayPath(
   const country = journey.config.meta?.country ?? DEFAULT_COUNTRY.toUpperCase();
   const operations = operationsOf(country);
   if (!operations) throw new Error(`no operations table for ${country} in src/tools/replay/replayPath.ts`);
-  const run = startNodeJourney(journey, sandbox, { country, operations, position, timeline });
+  const run = startNodeJourney(journey, sandbox, { country, operations, position: position ?? standingPoint(country), timeline });
   const done: ReplayResult['done'] = [];
   const seedData = data ?? replayDataOf(country);
   try {
