@@ -42,8 +42,8 @@ export interface ProviderSettings {
   activationSeconds?: number;
   /**
    * The phone numbers it sends one-time codes to, as it takes them (a regular expression): 8
-   * digits by default; a provider that takes them with the country's prefix says so (Paraguay's
-   * `^5959[0-9]{8}$`: 595, then the mobile 9, then the 8 digits typed).
+   * digits by default; a provider that takes them with the country's prefix says so (e.g.
+   * `^5959[0-9]{8}$`: a calling code, then the mobile 9, then the 8 digits typed).
    */
   phonePattern?: string;
   /**

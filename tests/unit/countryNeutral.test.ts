@@ -70,7 +70,7 @@ describe('the engine, the api layer, the shell and the screens name no country',
 });
 
 // Issue 13: Honduras came as data (its pack) and its own rules (src/validation/); issue 33:
-// Costa Rica too; issue 34: Guatemala. The README's "Adding a country" gives the same check as a grep.
+// Costa Rica too; issue 34: Guatemala; issue 35: Paraguay and Nicaragua. The README's "Adding a country" gives the same check as a grep.
 const PACK_COUNTRIES: Array<[name: string, words: RegExp, probe: string, found: string[]]> = [
   [
     'Honduras',
@@ -90,6 +90,19 @@ const PACK_COUNTRIES: Array<[name: string, words: RegExp, probe: string, found: 
     /\bGT\b|['"`/]gt\b|\bGuatemala\b|\bGTQ\b|\b[Qq]uetzal(?:es)?\b|\bDPI\b/g,
     "const a = 'GT'; go(`/gt/debts`); // Guatemala pays in GTQ (quetzales), by DPI; a &gt; b",
     ['GT', '/gt', 'Guatemala', 'GTQ', 'quetzales', 'DPI'],
+  ],
+  [
+    'Paraguay',
+    /\bPY\b|['"`/]py\b|\bParaguay(?:an)?\b|\bPYG\b|\b[Gg]uaran[ií](?:es)?\b|\bAsunci[oó]n\b/g,
+    "const a = 'PY'; go(`/py/orders`); // Paraguay pays in PYG (guaraníes) from Asunción",
+    ['PY', '/py', 'Paraguay', 'PYG', 'guaraníes', 'Asunción'],
+  ],
+  [
+    'Nicaragua',
+    // Case kept, and the lower-case code only quoted or as a path segment: "ni" is a Spanish word.
+    /\bNI\b|['"`/]ni\b|\bNicaragua\b|\bNIO\b|\b[Cc]órdobas?\b|\bManagua\b/g,
+    "const a = 'NI'; go(`/ni/coverage`); // Nicaragua pays in NIO (córdobas) from Managua, ni uno ni otro",
+    ['NI', '/ni', 'Nicaragua', 'NIO', 'córdobas', 'Managua'],
   ],
 ];
 

@@ -129,7 +129,7 @@ function areaOf(n: CoverageNode) {
  * 4. `nodes` lists the city's nodes (and the point's node, when it lies elsewhere). No node at
  *    all is the quiet 404.
  *
- * publicCoverage (Nicaragua's check before any sign-in; docs/security.md): whether the point is
+ * publicCoverage (a check before any sign-in; docs/security.md): whether the point is
  * covered and the best network there, as checkCoverage finds its node, and nothing else (no node
  * id, no area). Anyone may ask, so each address is counted: past `PUBLIC_COVERAGE_CHECKS` in
  * an hour, 429 with the wait, and no point is looked up meanwhile.
