@@ -30,6 +30,8 @@ export interface SampleOptions {
    * candidate its format's name suggests.
    */
   formatOk?: (format: string, value: string) => boolean;
+  /** A format's own example (its rule's `example`), tried before every candidate: a country's document no shared candidate fits. */
+  formatExample?: (format: string) => string | undefined;
 }
 
 /**
@@ -186,8 +188,9 @@ function matchesConsts(condition: Schema, value: Record<string, unknown>): boole
 
 /** A text for a string field: its format's sample, its pattern's, or words, within its lengths. */
 /** The sample of a format: the first candidate its rule accepts (the first suggested, without the rules). */
-export function formatSample(format: string, { today = new Date(), formatOk }: SampleOptions = {}): string | undefined {
-  const candidates = formatCandidates(format, today);
+export function formatSample(format: string, { today = new Date(), formatOk, formatExample }: SampleOptions = {}): string | undefined {
+  const example = formatExample?.(format);
+  const candidates = [...(example === undefined ? [] : [example]), ...formatCandidates(format, today)];
   return formatOk ? candidates.find((value) => formatOk(format, value)) : candidates[0];
 }
 

@@ -23,6 +23,11 @@ export interface FormatRule {
   /** The reference data the test reads, by its name in the country file's `referenceData`. */
   reads?: readonly string[];
   /**
+   * A value the rule accepts, as its country writes it: the step preview's sample for a field of
+   * this format (src/studio/sampleData.ts), where no shared candidate fits a country's own rule.
+   */
+  example?: string;
+  /**
    * `now` is the moment date rules measure from (tests pass a fixed one); `tables` the country's
    * reference data, each table the rule `reads` (a rule that reads none is never given any).
    */

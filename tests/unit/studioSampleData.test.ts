@@ -26,7 +26,7 @@ const tablesFor = (format: string): ReferenceTables | undefined => {
     .find((tables) => reads.every((name) => Object.hasOwn(tables, name)));
 };
 /** The rules the studio's server checks candidates with (src/studio/server/panels/steps.ts). */
-const OPTIONS: SampleOptions = { today: TODAY, formatOk: (format, value) => formatRules[format]?.test(value, TODAY, tablesFor(format)) ?? true };
+const OPTIONS: SampleOptions = { today: TODAY, formatOk: (format, value) => formatRules[format]?.test(value, TODAY, tablesFor(format)) ?? true, formatExample: (format) => formatRules[format]?.example };
 
 /** Every pack in the repository: its journey and its step files by name. */
 const packs = [
@@ -45,6 +45,9 @@ describe('sample data for the step preview', () => {
       expect(sample, `no candidate in src/studio/sampleData.ts passes the rule of "${format}"`).toBeDefined();
       expect(rule.test(sample as string, TODAY, tablesFor(format)), `${format}: ${sample}`).toBe(true);
     }
+    // A rule's own example comes first, and its rule accepts it.
+    for (const [format, rule] of Object.entries(formatRules)) if (rule.example !== undefined) expect(formatSample(format, OPTIONS)).toBe(rule.example);
+    expect(formatSample('digits', { ...OPTIONS, formatExample: () => '987' })).toBe('987');
     // Without the rules, the candidate the format's name suggests.
     expect(formatSample('person-name', { today: TODAY })).toBe('Ana Pérez');
     expect(formatSample('otp', { today: TODAY })).toBe('123456');

@@ -22,6 +22,6 @@ export function formatOkFor(country: string): NonNullable<SampleOptions['formatO
 
 /** The journey's steps, each with sample data from its schema and the journey's examples (the step preview's list). */
 export function stepsAnswer(country: string): StepsAnswer {
-  const { steps, journeyData } = journeySamples(journeyConfigOf(country), stepFilesOf(country), { formatOk: formatOkFor(country) });
+  const { steps, journeyData } = journeySamples(journeyConfigOf(country), stepFilesOf(country), { formatOk: formatOkFor(country), formatExample: (format) => formatRules[format]?.example });
   return { country, steps, journeyData };
 }
