@@ -496,6 +496,71 @@ const GT_BRANCHES: Inputs = [
   ['activation', (s) => ({ 'Idempotency-Key': 'declared-statuses-gt', ...GT_ORDER, cliFirstName: 'Otra', cliInstallationDate: s.date ?? '' })],
 ];
 
+const PY_ORDER = {
+  ifMultichannel: 'S',
+  vendPass: '2580',
+  poaSellerCode: 'PY-POA-001',
+  cliFirstName: 'Ana María',
+  cliFirstLastName: 'Benítez Rojas',
+  cliEmail: 'ana.benitez@example.com',
+  cliContactPhoneList: ['595981234567'],
+  cliDocument: [{ cliDocumentType: 'CI', cliDocumentNum: '4567890' }],
+  actAddress: { department: '00', city: 'Asunción', suburb: 'Villa Morra', street: 'Avenida Mariscal López', house: '1234' },
+  actNode: { id: 'N-ASU-0101', category: '2' },
+  productList: [{ product: 'PY-HFC-TRIPLE-100' }],
+  monthsContract: 12,
+};
+
+/** Paraguay's calls in the order an agent makes them, each valid with the seed (src/sandbox/seed/py/README.md): its phones with the prefix 5959. */
+const PY: Inputs = [
+  ['publicKey', () => ({})],
+  ['accessToken', () => ({ code: '2580', country: 'PY' })],
+  ['salesPersonDetails', () => ({ password: '2580' })],
+  ['sessionKeepAlive', () => ({})],
+  ['activeTransactions', () => ({ documentType: 'CI', documentNumber: '1111111' })],
+  ['debts', () => ({ documentType: 'CI', documentNumber: '2222222' })],
+  ['addressCoordinates', () => ({ department: '00', municipality: 'Asunción' })],
+  ['checkCoverage', () => ({ latitude: -25.2946, longitude: -57.579 })],
+  ['coverageAreas', () => ({})],
+  ['products', () => ({ node: 'N-ASU-0101', nodeClass: '2' })],
+  ['addons', () => ({ node: 'PY-DTH-SAT', planId: 'PY-DTH-FULL' })],
+  ['activationCost', () => ({ pin: '2580', productType: 'Bundle', monthsContract: 12, node: 'N-ASU-0101', documentType: 'CI', documentNumber: '4567890', flow: 'O', productList: [{ product: 'PY-HFC-TRIPLE-100' }] })],
+  ['frontIdUpload', () => ({ region: 'PY', files: [{ field: 'file', blob: image('ana-benitez-front.png'), name: 'front.png' }] })],
+  ['idRecognition', (s) => ({ fileName: s.fileName ?? '', region: 'PY' })],
+  ['documentEligibility', () => ({ documentType: 'CI', documentNumber: '4567890', firstName: 'Ana María', lastName: 'Benítez Rojas', birthDay: '15', birthMonth: '03', birthYear: '1990', gender: 'F' })],
+  ['agreements', () => ({ documentType: 'CI', documentNumber: '4567890', email: 'ana.benitez@example.com', telephone: '595981234567', references: [{ name: 'Luis Cruz', telephone: '595982345678' }] })],
+  ['getOTP', () => ({ channel: 'sms', to: '595981234567' })],
+  ['validateOTP', () => ({ channel: 'sms', to: '595981234567', code: '000000' })],
+  ['activation', () => ({ 'Idempotency-Key': 'declared-statuses-py', ...PY_ORDER })],
+  ['orderStatus', (s) => ({ orderId: s.leadId ?? '' })],
+  ['sales', () => ({ pin: '2580' })],
+  ['cancelLead', () => ({ leadId: 'L-1502', reason: 'CUSTOMER_CHANGED_MIND' })],
+  ['logout', () => ({ country: 'PY' })],
+];
+
+/** The seed's other branches in Paraguay. */
+const PY_BRANCHES: Inputs = [
+  // The customer with `fault: 500`.
+  ['activeTransactions', () => ({ documentType: 'CI', documentNumber: '3333333' })],
+  ['debts', () => ({ documentType: 'CI', documentNumber: '3333333' })],
+  ['documentEligibility', () => ({ documentType: 'CI', documentNumber: '3333333', firstName: 'Luis', lastName: 'Ferreira' })],
+  ['agreements', () => ({ documentType: 'CI', documentNumber: '3333333', email: 'luis.ferreira@example.com', telephone: '595983333333' })],
+  // The register's refusal, and the agreement refused in the provider's words (422).
+  ['documentEligibility', () => ({ documentType: 'CI', documentNumber: '4444444', firstName: 'Julio César', lastName: 'Acosta León' })],
+  ['agreements', () => ({ documentType: 'CI', documentNumber: '5555555', email: 'sofia.caballero@example.com', telephone: '595985555555' })],
+  // Another customer with Ana's phone; a CI with a letter (the provider's rule).
+  ['agreements', () => ({ documentType: 'CI', documentNumber: '6666666', email: 'pedro.duarte@example.com', telephone: '595981234567' })],
+  ['agreements', () => ({ documentType: 'CI', documentNumber: '45678A', email: 'otra@example.com', telephone: '595989999999' })],
+  // A phone without the prefix, as the provider does not take it.
+  ['getOTP', () => ({ channel: 'sms', to: '81234567' })],
+  // No HFC node in Boquerón; Alto Paraguay not placed (quiet 404s).
+  ['checkCoverage', () => ({ latitude: -22.3486, longitude: -60.0339 })],
+  ['addressCoordinates', () => ({ department: '17' })],
+  // A settled lead (COMPLETE): 409.
+  ['cancelLead', () => ({ leadId: 'L-1501', reason: 'MORE_INFORMATION' })],
+  ['activation', () => ({ 'Idempotency-Key': 'declared-statuses-py', ...PY_ORDER, cliFirstName: 'Otra' })],
+];
+
 /** Each country's valid calls and the seed's other branches; its sign-in PIN. */
 const PLAYS: Record<string, { valid: Inputs; branches: Inputs }> = {
   sv: { valid: SV, branches: SV_BRANCHES },
@@ -508,6 +573,7 @@ const PLAYS: Record<string, { valid: Inputs; branches: Inputs }> = {
   zk: { valid: ZK, branches: ZK_BRANCHES },
   cr: { valid: CR, branches: CR_BRANCHES },
   gt: { valid: GT, branches: GT_BRANCHES },
+  py: { valid: PY, branches: PY_BRANCHES },
 };
 
 /**
