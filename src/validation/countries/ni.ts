@@ -21,7 +21,7 @@ export const phoneNi: FormatRule = {
  */
 export const cedulaNi: FormatRule = {
   format: 'cedula-ni',
-  message: 'La cédula debe tener 13 dígitos y una letra al final (001-150390-0001A)',
+  message: 'La cédula debe tener 13 dígitos y una letra al final, sin guiones (0011503900001A)',
   example: '0011503900001A',
   test: (value) => {
     const parts = /^\d{3}(\d{2})(\d{2})\d{2}\d{4}[A-Y]$/.exec(value);

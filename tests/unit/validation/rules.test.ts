@@ -202,7 +202,7 @@ const cases: RuleCase[] = [
   },
   {
     format: 'cedula-ni',
-    message: 'La cédula debe tener 13 dígitos y una letra al final (001-150390-0001A)',
+    message: 'La cédula debe tener 13 dígitos y una letra al final, sin guiones (0011503900001A)',
     // Municipality, ddmmyy of birth, sequence, letter; no hyphens, the date part a real day and month.
     valid: ['0011503900001A', '2810101850003Y', '0013112990012M'],
     invalid: ['001-150390-0001A', '0011503900001a', '0011513900001A', '0013203900001A', '0010003900001A', '001150390001A', '00115039000011', '0011503900001Z', ''],
