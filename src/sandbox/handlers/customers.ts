@@ -22,6 +22,12 @@ export interface Customer {
   agreementRefused?: string;
   /** The provider rejects this customer's activation, with these words. */
   activationRejected?: string;
+  /**
+   * With `activationRejected`: how many of the customer's orders are rejected (the first ones);
+   * a later one is activated, as when the provider cleared what stopped it and the agent
+   * confirmed again. Without it, every order is rejected.
+   */
+  activationRejectedOrders?: number;
   /** How long this customer's activation runs at the provider, in seconds (the provider's `activationSeconds` otherwise): one still processing when the app stops asking. */
   activationSeconds?: number;
 }

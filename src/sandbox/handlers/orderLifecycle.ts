@@ -27,7 +27,8 @@ function saveLead(db: SandboxDb, id: string, status: string, lead: StoredLead): 
  * orderStatus: the activation runs at the provider for `activationSeconds` (the customer's, in
  * `people.json`, else `provider.json`'s, 2 by default) after the order: PROCESSING until then, ACTIVATED after, and the lead becomes COMPLETE
  * (the sales report's "Completado"). An order whose customer (the order's first document, in
- * `people.json`) has `activationRejected` is REJECTED with those words, and so is its lead.
+ * `people.json`) has `activationRejected` is REJECTED with those words, and so is its lead;
+ * with `activationRejectedOrders`, only that many of its orders are (a later one is activated).
  * Another seller's order or an unknown one is the 404 'No hay resultados'.
  *
  * appointment: books the visit of one of the seller's orders (`AP-<n>`, a 201) and keeps its
@@ -39,6 +40,13 @@ function saveLead(db: SandboxDb, id: string, status: string, lead: StoredLead): 
  * reason; a lead already settled (complete, rejected, cancelled) is a 409 'La solicitud ya no se
  * puede cancelar'.
  */
+/** Whether a customer rejected only `limit` times has had that many orders rejected already (no limit: never). */
+function rejectionsSpent(db: SandboxDb, limit: number | undefined, documentNumber: unknown): boolean {
+  if (limit === undefined) return false;
+  const row = db.prepare("select count(*) as n from leads where status = 'REJECTED' and json_extract(data, '$.cliDocument[0].cliDocumentNum') = ?").get(String(documentNumber)) as { n: number };
+  return row.n >= limit;
+}
+
 export const orderLifecycleHandlers: Record<string, Handler> = {
   orderStatus: ({ db, params, seller, now, provider }) => {
     const row = sellersLead(db, seller, params.orderId);
@@ -51,7 +59,7 @@ export const orderLifecycleHandlers: Record<string, Handler> = {
     const customer = document ? findCustomer(db, provider, String(document.cliDocumentType), document.cliDocumentNum) : undefined;
     if (now.getTime() - row.created_at < (customer?.activationSeconds ?? provider.activationSeconds ?? 2) * 1000) return { body: { orderId: row.id, status: 'PROCESSING' } };
     const rejection = customer?.activationRejected;
-    if (rejection) {
+    if (rejection && !rejectionsSpent(db, customer.activationRejectedOrders, document?.cliDocumentNum)) {
       saveLead(db, row.id, 'REJECTED', { ...lead, rejection });
       return { body: { orderId: row.id, status: 'REJECTED', message: rejection } };
     }
