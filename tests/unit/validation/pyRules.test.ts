@@ -3,6 +3,7 @@ import { retrieveSchema, type RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { ciPy, documentPy, phonePy } from '../../../src/validation/countries/py';
 import { createStepValidator, validateStepData } from '../../../src/screens/stepValidator';
+import { formatMoney, type CountryFile } from '../../../src/pack/countryFile';
 
 // Paraguay's rules at their edges (spec sections 5 and 9), and its client form: the document's
 // number (at most 20), the phone (exactly 8 digits), and the nationality asked only of a DE.
@@ -73,4 +74,14 @@ describe("Paraguay's client form (schemas/steps/py/clientInformation.json)", () 
     expect(problems({ ...ci, documentNumber: 'AR3012' })).toEqual([{ pointer: '/documentNumber', message: ciPy.message }]);
     expect(problems({ ...ci, cliTelephone: '8123456' })).toEqual([{ pointer: '/cliTelephone', message: phonePy.message }]);
   });
+});
+
+describe("Paraguay's money (countries/py.json: Gs., no decimals, thousands grouped)", () => {
+  const py = JSON.parse(readFileSync('countries/py.json', 'utf8')) as CountryFile;
+  it.each([
+    [150000, 'Gs. 150.000'],
+    [1500, 'Gs. 1.500'],
+    [390000.4, 'Gs. 390.000'],
+    [0, 'Gs. 0'],
+  ])('writes %d as %s', (amount, written) => expect(formatMoney(py, amount)).toBe(written));
 });
