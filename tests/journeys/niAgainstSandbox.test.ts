@@ -121,6 +121,35 @@ describe('the Nicaragua journey against the sandbox', () => {
     drive.actor.stop();
   }, 60_000);
 
+  it('keeps the agent on the activation with the provider\'s words when the order is rejected, and confirming again sends a new order, which the provider activates', async () => {
+    const drive = await clientChecked('0010905920006F', '/ingresa-direccion');
+    await toIdFront(drive);
+    const { step, upload, context, outboxCode } = drive;
+    const front = await upload('frontIdUpload', 'pedro-sandino-front.png', { fileName: 'ID_front_side', transaction_type: 'sale' });
+    await step({ type: 'step.submit', data: front.Payload }, '/id-escaneo-posterior');
+    const rear = await upload('frontIdUpload', 'pedro-sandino-rear.png', { fileName: 'ID_rear_side', transaction_type: 'sale' });
+    await step({ type: 'step.submit', data: rear.Payload }, '/id-revisar');
+    await step({ type: 'step.submit', data: { ...context().sale.id.review } }, '/informacion-adicional');
+    const contact = { ...contract, email: 'pedro.sandino@example.com', cliTelephone: '88765499' };
+    await step({ type: 'step.submit', data: contact }, '/verificar-telefono');
+    await step({ type: 'step.submit', data: { code: await outboxCode(contact.cliTelephone) } }, '/verificar-correo');
+    await step({ type: 'step.submit', data: { code: await outboxCode(contact.email) } }, '/documentos');
+    await step({ type: 'step.submit', data: rear.Payload }, '/activacion');
+    const firstKey = context().sale.saleId as string;
+    drive.actor.send({ type: 'step.submit', data: { paymentOption: 1 } } as never);
+    // The order placed, and its status asked until the provider rejects it (the step stays).
+    const deadline = Date.now() + 15_000;
+    while (context().sale.order?.status !== 'REJECTED' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(drive.route()).toBe('/activacion');
+    const firstLead = context().sale.order.leadId as string;
+    expect(context().ui.message).toBe('La activación fue rechazada: la dirección no tiene puerto disponible en el nodo');
+    // A rejected order is final: the next confirmation is another order, under another key.
+    expect(context().sale.saleId).not.toBe(firstKey);
+    await activated(drive, '/transaccion-exitosa');
+    expect(context().sale.order.leadId).not.toBe(firstLead);
+    drive.actor.stop();
+  }, 60_000);
+
   it('takes a passport straight from the front to the review (it has no rear)', async () => {
     const drive = await clientChecked('C01234567', '/ingresa-direccion', 'PA');
     await toIdFront(drive);
