@@ -1,4 +1,6 @@
+import { SimulatedClock, waitFor } from 'xstate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallInput } from '../../src/api/callOperation';
 import { loadJourney } from '../support/journeyFiles';
 import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
 import { driveOverSandbox } from '../support/sandboxJourney';
@@ -9,8 +11,10 @@ import { driveOverSandbox } from '../support/sandboxJourney';
 // (src/sandbox/seed/hn/README.md), none by a stand-in answer.
 const journey = loadJourney('journeys/hn.json');
 let sandbox: Awaited<ReturnType<typeof runningSandbox>>;
+/** How far the sandbox's clock is moved ahead, with a journey's simulated clock (the order still processing after 1000 s). */
+let moved = 0;
 beforeAll(async () => {
-  sandbox = await runningSandbox();
+  sandbox = await runningSandbox({ now: () => new Date(Date.now() + moved) });
 });
 afterAll(() => sandbox.close());
 
@@ -19,8 +23,8 @@ const client = (documentNumber: string) => ({ documentType: 'CC', documentNumber
 const address = { department: '08', municipality: '0801', suburb: 'Colonia Kennedy', street: 'Calle Principal', house: '12' };
 
 /** Signed in as Honduras's seller, the client checked with the provider: at the branch `next`. */
-async function clientChecked(documentNumber: string, next: string) {
-  const drive = driveOverSandbox(journey, sandbox, [50, 100, 200], TEGUCIGALPA);
+async function clientChecked(documentNumber: string, next: string, options: Parameters<typeof driveOverSandbox>[4] = {}) {
+  const drive = driveOverSandbox(journey, sandbox, [50, 100, 200], TEGUCIGALPA, options);
   await drive.step({ type: 'step.submit', data: { pin: '2580' } }, '/inicio');
   await drive.step({ type: 'menu.newClient' }, '/información-del-cliente');
   await drive.step({ type: 'step.submit', data: client(documentNumber) }, next);
@@ -28,8 +32,8 @@ async function clientChecked(documentNumber: string, next: string) {
 }
 
 /** A new client from the location to the ID review, the front photo being `card`'s. */
-async function toIdReview(documentNumber: string, card = 'maria-zelaya') {
-  const drive = await clientChecked(documentNumber, '/servicios-de-ubicacion');
+async function toIdReview(documentNumber: string, card = 'maria-zelaya', options: Parameters<typeof driveOverSandbox>[4] = {}) {
+  const drive = await clientChecked(documentNumber, '/servicios-de-ubicacion', options);
   const { step, context, upload } = drive;
   await step({ type: 'step.submit' }, '/ingresa-direccion');
   await step({ type: 'step.submit', data: { ...address, home: false } }, '/direccion-mapa');
@@ -183,6 +187,52 @@ describe('the Honduras journey against the sandbox', () => {
     while (drive.context().ui.message !== 'La activación fue rechazada: la dirección no tiene puerto disponible en el nodo' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(drive.context().ui.message).toBe('La activación fue rechazada: la dirección no tiene puerto disponible en el nodo');
     expect(drive.route()).toBe('/activacion');
+    drive.actor.stop();
+  }, 60_000);
+
+  it('places a new order, under a new key, when the agent confirms again after a rejection (the rejected order\'s key was sent again and the provider refused it)', async () => {
+    const sent: Array<{ operationId: string; input: CallInput | undefined }> = [];
+    const drive = await toIdReview('0801199400002', 'maria-zelaya', { sent });
+    // The review's number is the order's: the customer whose first order the provider rejects.
+    await drive.step({ type: 'step.submit', data: { ...drive.context().sale.id.review, documentNumber: '0801199400002' } }, '/contrato-formulario');
+    await toActivation(drive, { email: 'marco.diaz@example.com', cliTelephone: '77660022' });
+    drive.actor.send({ type: 'step.submit', data: { paymentOption: 1 } } as never);
+    await waitFor(drive.actor, () => drive.context().ui.message === 'La activación fue rechazada: la dirección no tiene puerto disponible en el nodo', { timeout: 15_000 });
+    expect(drive.route()).toBe('/activacion');
+    await activated(drive, 2, '/orden-exito');
+    const keys = sent.filter((s) => s.operationId === 'activation').map((s) => (s.input as Record<string, unknown>)['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+    drive.actor.stop();
+  }, 60_000);
+
+  it('asks again about an order still processing after 1000 s when the agent confirms again, never placing it twice (a second order went under the same key, and the provider refused it)', async () => {
+    const clock = new SimulatedClock();
+    const sent: Array<{ operationId: string; input: CallInput | undefined }> = [];
+    const drive = await toIdReview('0801199400001', 'maria-zelaya', { clock, sent });
+    await drive.step({ type: 'step.submit', data: { ...drive.context().sale.id.review, documentNumber: '0801199400001' } }, '/contrato-formulario');
+    await toActivation(drive, { email: 'elena.soto@example.com', cliTelephone: '77660011' });
+    const settled = () => waitFor(drive.actor, (s) => !s.hasTag('busy') || Object.values(s.children).every((c) => c?.getSnapshot().status !== 'active'), { timeout: 8_000 });
+    drive.actor.send({ type: 'step.submit', data: { paymentOption: 1 } } as never);
+    await waitFor(drive.actor, (s) => s.hasTag('busy') && Object.values(s.children).every((c) => c?.getSnapshot().status !== 'active'), { timeout: 8_000 });
+    // The app stops asking after 1000 s: the order is still processing at the provider. The agent
+    // was active meanwhile, so the app's keep-alive kept the provider's session (15 minutes idle).
+    for (let i = 0; i < 4; i++) {
+      moved += 250_000;
+      expect((await drive.api.call('sessionKeepAlive', {})).ok).toBe(true);
+    }
+    clock.increment(1_000_000);
+    await waitFor(drive.actor, () => drive.context().ui.message === 'La orden sigue en proceso. Revisa su estado en el reporte de ventas.', { timeout: 8_000 });
+    expect(drive.route()).toBe('/activacion');
+    // Confirmed again, with another payment chosen: the order is asked about, and it is done by now.
+    drive.actor.send({ type: 'step.submit', data: { paymentOption: 2 } } as never);
+    await settled();
+    moved += 5_000;
+    clock.increment(5_000);
+    await waitFor(drive.actor, () => drive.route() === '/orden-exito', { timeout: 8_000 }).catch(() => undefined);
+    expect(drive.route(), String(drive.context().ui.message)).toBe('/orden-exito');
+    expect(sent.filter((s) => s.operationId === 'activation')).toHaveLength(1);
+    expect(drive.context().sale.payment).toEqual({ paymentOption: 1 });
     drive.actor.stop();
   }, 60_000);
 
