@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { buyUntilPayment, payOnHostedPage, SOFIA } from './crSale';
 import { ANA, sellGt } from './gtSale';
 import { activate, MARIA, scheduleVisit, sellUntilActivation } from './hnSale';
+import { newClient, sellNi } from './niSale';
 import { at, createOrder, sellUntilConfirmation } from './sale';
 
 /**
@@ -36,5 +37,11 @@ export const countrySales: Record<string, (page: Page, address: string) => Promi
   gt: async (page, address) => {
     const end = await sellGt(page, address, ANA, { secondRow: true });
     if (end !== '/orden-exito') throw new Error(`the Guatemala sale ended at ${end}`);
+  },
+  // A new client's whole sale (its own cédula, phone and e-mail): Managua's address, the triple play,
+  // both sides of the cédula, the contract, both codes, the proof of address, the activation, the visit.
+  ni: async (page, address) => {
+    const end = await sellNi(page, address, newClient(Math.floor(Math.random() * 280_000)));
+    if (end !== '/venta-exitosa') throw new Error(`the Nicaragua sale ended at ${end}`);
   },
 };
