@@ -31,18 +31,42 @@ export interface PinKey {
   isSessionsOwn(session: string, value: unknown): boolean;
 }
 
-/**
- * A fresh RSA-2048 key pair for one country, made when the sandbox starts (never written
- * anywhere): clients ask for the public key before signing in, so a restart only means they ask
- * again, and every sealed PIN of before the restart is unopenable. The nonces spent are kept in
- * memory for the key's life (within the window); the session's own sealed PIN is kept in the
- * country's database (as its SHA-256), since a session outlives a restart.
- */
-export function createPinKey(db: SandboxDb): PinKey {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const kid = `sandbox-${randomBytes(4).toString('hex')}`;
+/** A country's key pair, with the nonces its sealed PINs spent (they live as long as the key). */
+interface KeyPair {
+  privateKey: KeyObject;
+  kid: string;
+  jwk: JsonWebKey;
   /** Nonce → the time it was spent, in the order spent (so the oldest are dropped first). */
-  const spent = new Map<string, number>();
+  spent: Map<string, number>;
+}
+
+/** Each country's key pair, made once in the process (see `createPinKey`). */
+const processKeys = new Map<string, KeyPair>();
+
+/** The country's key pair, made when first asked for. */
+function keyPairOf(country: string): KeyPair {
+  let pair = processKeys.get(country);
+  if (!pair) {
+    const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    pair = { privateKey, kid: `sandbox-${randomBytes(4).toString('hex')}`, jwk: { ...(publicKeyJwk(publicKey) as JsonWebKey), alg: 'RSA-OAEP-256' }, spent: new Map() };
+    processKeys.set(country, pair);
+  }
+  return pair;
+}
+
+/**
+ * An RSA-2048 key pair for one country (never written anywhere): clients ask for the public key
+ * before signing in, so a restart only means they ask again, and every sealed PIN of before the
+ * restart is unopenable. It is made when the country's key is first used, once in the process: a
+ * sandbox started again in the same process (the tests' sandboxes, a replay's fresh one for each
+ * path) keeps it and the nonces it has spent, where making one took about a third of a path's
+ * replay, and a country no call asks for costs nothing; `fresh` makes a new one, as a provider's
+ * restart in a new process does. The session's own sealed PIN is kept in the country's database
+ * (as its SHA-256), since a session outlives a restart.
+ */
+export function createPinKey(db: SandboxDb, country: string, fresh = false): PinKey {
+  if (fresh) processKeys.delete(country);
+  const pair = () => keyPairOf(country);
   db.exec('create table if not exists session_sealed_pins (session text primary key, sealed_sha256 text not null)');
   const keep = db.prepare('insert into session_sealed_pins (session, sealed_sha256) values (?, ?) on conflict (session) do update set sealed_sha256 = excluded.sealed_sha256');
   const kept = db.prepare('select sealed_sha256 as sha from session_sealed_pins where session = ?');
@@ -51,15 +75,20 @@ export function createPinKey(db: SandboxDb): PinKey {
   const decrypt = (sealed: unknown): string | undefined => {
     if (typeof sealed !== 'string' || sealed.length < 300) return undefined; // 256 bytes in base64
     try {
-      return privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(sealed, 'base64')).toString('utf8');
+      return privateDecrypt({ key: pair().privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(sealed, 'base64')).toString('utf8');
     } catch {
       return undefined;
     }
   };
   return {
-    kid,
-    jwk: { ...(publicKeyJwk(publicKey) as JsonWebKey), alg: 'RSA-OAEP-256' },
+    get kid() {
+      return pair().kid;
+    },
+    get jwk() {
+      return pair().jwk;
+    },
     open(sealed, now) {
+      const { spent } = pair();
       const inside = decrypt(sealed);
       let parsed: unknown;
       try {

@@ -43,6 +43,8 @@ export interface SandboxOptions {
   sessionLifetime?: Partial<SessionLifetime>;
   /** The built app (`dist/`): served with every unknown GET answered by its index.html. */
   staticDir?: string;
+  /** New PIN key pairs, as a restart in a new process makes; otherwise the process's are kept (pinKey.ts). */
+  newKeys?: boolean;
 }
 
 /** A running sandbox: the HTTP server and each country's database. */
@@ -102,7 +104,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   app.addHook('onSend', answerHeaders(mode, now));
   const faults = armedFaults(mode);
   const { signInThrottle, otpLimits } = options;
-  await app.register(provider, { mode, pathSegment: options.provider ?? 'telco', countries, providers, databases, now, lifetime, agreementKey, signInThrottle, otpLimits, faults, rawBody });
+  await app.register(provider, { mode, pathSegment: options.provider ?? 'telco', countries, providers, databases, now, lifetime, agreementKey, signInThrottle, otpLimits, faults, rawBody, newKeys: options.newKeys });
   if (mode !== 'production') await app.register(testerTools, { prefix: '/__sandbox', mode, databases, now, lifetime, faults });
   // The payment provider's hosted page (hostedPayments.ts), amounts in the country's currency as its locale writes them.
   const money = (cc: string, amount: number) => new Intl.NumberFormat(`es-${cc.toUpperCase()}`, { style: 'currency', currency: providers.get(cc)?.settings.currency.code ?? 'XXX' }).format(amount);

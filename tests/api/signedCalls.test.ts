@@ -207,7 +207,8 @@ describe('a provider restart', () => {
     try {
       await expect(signIn()).resolves.toMatchObject({ poa_msisdn: expect.any(String) });
       await first.close();
-      second = await runningSandbox({ db: file, mode: 'dev', port });
+      // A restart in a new process: the provider's PIN key pairs are new.
+      second = await runningSandbox({ db: file, mode: 'dev', port, newKeys: true });
       // The session signed before the restart goes on.
       expect(await page.call('departments')).toMatchObject({ ok: true });
       // The provider has new keys; the page still holds the old ones: refused once, asked again, signed in.

@@ -38,6 +38,29 @@ describe('a sealed PIN good once (issue 31, finding 2)', () => {
     expect((await signInWith(phone(), code)).ok).toBe(false);
   });
 
+  it('the sign-in code, replayed on a sandbox started again in the same process (its key kept), opens no session', async () => {
+    const code = await sealedPin(sandbox.app, '2580');
+    expect((await signInWith(phone(), code)).ok).toBe(true);
+    // Another sandbox of the process: the same key pair, and the nonce it spent with it.
+    const again = await runningSandbox({ mode: 'dev' });
+    try {
+      const replayed = await signedHttpClient(again.address).api.call('accessToken', { code, country: 'SV' });
+      expect(replayed).toEqual({ ok: false, error: expect.objectContaining({ status: 400, message: 'PIN incorrecto' }) });
+      // A restart in a new process makes new keys: the old code is no PIN of theirs.
+      const kid = async (app: typeof sandbox.app) => ((await app.inject({ url: '/v1/telco/sv/public-key' })).json() as { kid: string }).kid;
+      const before = await kid(again.app);
+      const restarted = await runningSandbox({ mode: 'dev', newKeys: true });
+      try {
+        expect(await signedHttpClient(restarted.address).api.call('accessToken', { code, country: 'SV' })).toMatchObject({ ok: false, error: { status: 400 } });
+        expect(await kid(restarted.app)).not.toBe(before);
+      } finally {
+        await restarted.close();
+      }
+    } finally {
+      await again.close();
+    }
+  });
+
   it('a code sealed for El Salvador opens nothing in Honduras (each country its own key)', async () => {
     const sv = await sealedPin(sandbox.app, '2580', 'sv');
     const hn = await sealedPin(sandbox.app, '2580', 'hn');

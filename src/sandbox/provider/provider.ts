@@ -35,13 +35,15 @@ export interface ProviderOptions {
   otpLimits?: Partial<OtpPolicy>;
   faults: ArmedFaults;
   rawBody: RawBodies;
+  /** New PIN key pairs, as a provider's restart in a new process makes (pinKey.ts). */
+  newKeys?: boolean;
 }
 
 /** One country's provider over its database: its throttles and its PIN key, made once at start. */
 function countryProvider(options: ProviderOptions, cc: string, operations: Operation[]): CountryProvider {
   const db = options.databases.get(cc) as SandboxDb;
   const signIns = signInThrottle(db, { ...SIGN_IN_THROTTLE, ...options.signInThrottle });
-  const pinKey = createPinKey(db);
+  const pinKey = createPinKey(db, cc, options.newKeys);
   const otp = otpLimits(db, { ...OTP_LIMITS, ...options.otpLimits });
   const signs = operations.some((op) => op.signing === 'publishes-keys') && operations.some(agreesKeys);
   return { cc, db, provider: options.providers.get(cc) as Provider, pinKey, otp, signIns, signs };

@@ -34,20 +34,37 @@ function objectSchema(parameters: Operation['parameters'], where: 'path' | 'quer
   };
 }
 
-/** What compiles each operation's validators, once at start: a JSON body's against its closed shape (requestLimits.ts). */
+/**
+ * The process's compilers and what they compiled, by the schemas' text: a sandbox started again
+ * in the same process (the tests' sandboxes, a replay's fresh one for each path) reuses an
+ * operation's validators, where compiling them took a sixth of a path's replay. A validator is
+ * shared safely: each request reads its `errors` right after calling it, with no await between.
+ */
+let compilers: { coercing: Ajv2020; exact: Ajv2020; compiled: Map<string, OperationValidators> } | undefined;
+
+/** What compiles each operation's validators, once in the process: a JSON body's against its closed shape (requestLimits.ts). */
 export function validatorCompiler(): (operation: Operation) => OperationValidators {
-  // Path and query values arrive as text: their validator coerces them to the spec's types.
-  const coercing = addFormats(new Ajv2020({ strict: false, coerceTypes: true, allErrors: false }));
-  const exact = addFormats(new Ajv2020({ strict: false, allErrors: false }));
+  compilers ??= {
+    // Path and query values arrive as text: their validator coerces them to the spec's types.
+    coercing: addFormats(new Ajv2020({ strict: false, coerceTypes: true, allErrors: false })),
+    exact: addFormats(new Ajv2020({ strict: false, allErrors: false })),
+    compiled: new Map(),
+  };
+  const { coercing, exact, compiled } = compilers;
   return (operation) => {
     const params = objectSchema(operation.parameters, 'path');
     const query = objectSchema(operation.parameters, 'query');
     const json = operation.body && operation.body.mediaType.includes('json') ? operation.body.schema : undefined;
-    return {
+    const key = JSON.stringify([params, query, json]);
+    const known = compiled.get(key);
+    if (known) return known;
+    const validators = {
       params: params && coercing.compile(params),
       query: query && coercing.compile(query),
       body: json && exact.compile(closedShape(json) as object),
     };
+    compiled.set(key, validators);
+    return validators;
   };
 }
 
