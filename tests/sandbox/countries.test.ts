@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countryApis, type CountryApi } from '../../src/sandbox/countryApis';
+import { PUBLIC_COVERAGE_CHECKS } from '../../src/sandbox/handlers/coverage';
 import { createSandbox } from '../../src/sandbox/server';
 import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
 
@@ -68,6 +69,21 @@ describe('a second country served beside SV', () => {
   it("checks zz's calls against zz's spec, and serves nothing zz's spec does not have", async () => {
     expect((await zzCall('/zz/products', {})).status).toBe(400);
     expect((await zzCall('/zz/accesstoken', { code: '2580' })).status).toBe(404);
+  });
+
+  it("answers zz's public coverage check from zz's own nodes, unsigned and with no session, and counts its callers apart from Nicaragua's", async () => {
+    const check = (cc: string, latitude: number, longitude: number, remoteAddress = '192.0.2.77') =>
+      sandbox.app.inject({ method: 'GET', url: `/v1/telco/${cc}/public/coverage?latitude=${latitude}&longitude=${longitude}`, remoteAddress });
+    const inside = await check('zz', 50.05, 10.05);
+    expect(inside.json()).toEqual({ covered: true, networkType: 'HFC' });
+    expect(inside.cookies).toEqual([]);
+    // Managua is covered in Nicaragua's seed, not in zz's.
+    expect((await check('zz', 12.1364, -86.2514)).json()).toEqual({ covered: false });
+    expect((await check('ni', 12.1364, -86.2514)).json()).toEqual({ covered: true, networkType: 'FTTH' });
+    // One address that has asked zz its hourly count waits there, and is still answered by Nicaragua's provider.
+    for (let i = 0; i < PUBLIC_COVERAGE_CHECKS; i++) await check('zz', 50.05, 10.05, '198.51.100.77');
+    expect((await check('zz', 50.05, 10.05, '198.51.100.77')).statusCode).toBe(429);
+    expect((await check('ni', 12.1364, -86.2514, '198.51.100.77')).statusCode).toBe(200);
   });
 });
 
