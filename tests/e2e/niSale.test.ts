@@ -126,6 +126,41 @@ describe('the Nicaragua public coverage check in Chromium', () => {
   }, 120_000);
 });
 
+// Before any sale of this file: the report lists the seed's four leads, one in each of the spec's words.
+describe('the Nicaragua sales report and maintenance page in Chromium', () => {
+  it('lists the seller’s leads in the spec’s status words, and shows /mantenimiento when the provider is in maintenance', async () => {
+    const page = await app.newPage();
+    const problems: string[] = [];
+    await signIn(page, app.address);
+    await fromMenu(page, 'Reporte de ventas');
+    await at(page, '/ventas-reporte');
+    // The report lists once its call has answered (it shows "No hay resultados" until then): scanned then.
+    await page.getByTestId('row').first().waitFor();
+    const row = async (id: string) => (await page.getByText(id, { exact: true }).locator('xpath=../..').innerText()).toLowerCase();
+    // The status badges are written in capitals by their style: compared without case.
+    expect(await row('L-3501')).toContain('completado');
+    expect(await row('L-3502')).toContain('pendiente');
+    expect(await row('L-3503')).toContain('rechazado');
+    expect(await row('L-3504')).toContain('accion necesaria');
+    scanned.add('/ventas-reporte');
+    problems.push(...(await violationsInEveryState(page, '/ventas-reporte')), ...describeSmall('/ventas-reporte', await smallTapTargets(page)));
+    await screenshot(page, 'ni-report-ventas-reporte');
+
+    // The provider in maintenance as the client is checked: its page, and back to the welcome.
+    const watched = watch(page, 'maintenance');
+    await fromMenu(page, 'Nuevo cliente');
+    await at(page, '/información-del-cliente');
+    await armFault(app.address, 'debts', '503', 'ni');
+    await submitClient(page, nextClient());
+    await at(page, '/mantenimiento');
+    await page.getByText('Estamos realizando tareas de mantenimiento.').waitFor();
+    await click(page, 'Reintentar');
+    await at(page, '/');
+    expect([...problems, ...watched]).toEqual([]);
+    await page.context().close();
+  }, 120_000);
+});
+
 describe('a Nicaragua sale in Chromium', () => {
   it('sells to a new client: the address at Managua, the triple play, 12 months, both sides of the cédula, the review, the contract, both codes, the proof of address, the activation, the visit, to /venta-exitosa', async () => {
     const page = await app.newPage();
@@ -272,40 +307,6 @@ describe('Nicaragua branches in Chromium', () => {
     expect(problems).toEqual([]);
     await page.context().close();
   }, 60_000);
-});
-
-describe('the Nicaragua sales report and maintenance page in Chromium', () => {
-  it('lists the seller’s leads in the spec’s status words, and shows /mantenimiento when the provider is in maintenance', async () => {
-    const page = await app.newPage();
-    const problems: string[] = [];
-    await signIn(page, app.address);
-    await fromMenu(page, 'Reporte de ventas');
-    await at(page, '/ventas-reporte');
-    // The report lists once its call has answered (it shows "No hay resultados" until then): scanned then.
-    await page.getByTestId('row').first().waitFor();
-    const row = async (id: string) => (await page.getByText(id, { exact: true }).locator('xpath=../..').innerText()).toLowerCase();
-    // The status badges are written in capitals by their style: compared without case.
-    expect(await row('L-3501')).toContain('completado');
-    expect(await row('L-3502')).toContain('pendiente');
-    expect(await row('L-3503')).toContain('rechazado');
-    expect(await row('L-3504')).toContain('accion necesaria');
-    scanned.add('/ventas-reporte');
-    problems.push(...(await violationsInEveryState(page, '/ventas-reporte')), ...describeSmall('/ventas-reporte', await smallTapTargets(page)));
-    await screenshot(page, 'ni-report-ventas-reporte');
-
-    // The provider in maintenance as the client is checked: its page, and back to the welcome.
-    const watched = watch(page, 'maintenance');
-    await fromMenu(page, 'Nuevo cliente');
-    await at(page, '/información-del-cliente');
-    await armFault(app.address, 'debts', '503', 'ni');
-    await submitClient(page, nextClient());
-    await at(page, '/mantenimiento');
-    await page.getByText('Estamos realizando tareas de mantenimiento.').waitFor();
-    await click(page, 'Reintentar');
-    await at(page, '/');
-    expect([...problems, ...watched]).toEqual([]);
-    await page.context().close();
-  }, 120_000);
 });
 
 describe('the scan of every Nicaragua screen', () => {
