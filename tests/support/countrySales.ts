@@ -3,6 +3,7 @@ import { buyUntilPayment, payOnHostedPage, SOFIA } from './crSale';
 import { ANA, sellGt } from './gtSale';
 import { activate, MARIA, scheduleVisit, sellUntilActivation } from './hnSale';
 import { newClient, sellNi } from './niSale';
+import { sellNewClient } from './pySale';
 import { at, createOrder, sellUntilConfirmation } from './sale';
 
 /**
@@ -43,5 +44,11 @@ export const countrySales: Record<string, (page: Page, address: string) => Promi
   ni: async (page, address) => {
     const end = await sellNi(page, address, newClient(Math.floor(Math.random() * 280_000)));
     if (end !== '/venta-exitosa') throw new Error(`the Nicaragua sale ended at ${end}`);
+  },
+  // A new client's whole HFC sale (its own CI, phone and e-mail): Asunción's address, the triple play
+  // with HBO Max, 12 months, both sides of the CI, the contract, both codes, confirmed, activated.
+  py: async (page, address) => {
+    const end = await sellNewClient(page, address);
+    if (end !== '/orden-exito') throw new Error(`the Paraguay sale ended at ${end}`);
   },
 };

@@ -215,3 +215,17 @@ export function anaWith(n: number | string, more: Partial<PyCustomer> = {}): PyC
   const digits = String(n).padStart(4, '0').slice(-4);
   return { ...ANA, phone: `8123${digits}`, email: `ana.benitez.${digits}@example.com`, ...more };
 }
+
+/**
+ * A whole HFC sale of a client new to the provider (the app benchmark's): its own CI (typed at the
+ * client information and at the review, out of the seed's numbers), phone and e-mail; Ana's photos.
+ */
+export async function sellNewClient(page: Page, address: string): Promise<string> {
+  const n = Math.floor(Math.random() * 1e6);
+  const documentNumber = String(8_000_000 + n);
+  const customer: PyCustomer = { ...ANA, documentNumber, phone: `8${String(n).padStart(7, '0')}`, email: `bench.${n}@example.com` };
+  const review = await sellPy(page, address, customer, '/id-revisar');
+  if (review !== '/id-revisar') return review;
+  await typeInto(page, /^Número de documento/, documentNumber);
+  return sellFrom(page, address, customer);
+}
