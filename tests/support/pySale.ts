@@ -27,6 +27,8 @@ export interface PyCustomer {
   technology: 'HFC' | 'DTH';
   /** The offer chosen at the products, by its name (and its tab when not the first). */
   offer: string;
+  /** The offer's tab: PAQUETE (the first) has the bundles, TV the TV plans (the satellite's among them). */
+  offerTab: 'PAQUETE' | 'TV' | 'INTERNET';
   /** An add-on picked at the add-ons, by its option's text. */
   addon?: string;
 }
@@ -47,6 +49,7 @@ export const ANA: PyCustomer = {
   card: 'ana-benitez',
   technology: 'HFC',
   offer: HFC_TRIPLE,
+  offerTab: 'PAQUETE',
   addon: HBO,
 };
 
@@ -103,11 +106,12 @@ async function photo(page: Page, file: string) {
   await page.getByText('Foto cargada').waitFor();
 }
 
-/** Picks an offer by its name at the products (its tab opened first when not shown) and waits for it to be chosen. */
-export async function chooseOffer(page: Page, name: string) {
-  const card = page.locator('main .mantine-Card-root').filter({ hasText: name });
-  if (!(await card.first().isVisible())) await page.getByRole('tab', { name: 'TV', exact: true }).click();
-  await card.first().getByRole('button', { name: 'Elegir' }).click();
+/** Picks an offer by its name in its tab at the products (once the provider's offers are shown) and waits for it to be chosen. */
+export async function chooseOffer(page: Page, name: string, tab: PyCustomer['offerTab']) {
+  await page.getByRole('tab', { name: tab, exact: true }).click();
+  const card = page.locator('main .mantine-Card-root').filter({ hasText: name }).first();
+  await card.waitFor();
+  await card.getByRole('button', { name: 'Elegir' }).click();
   await page.getByRole('button', { name: 'Elegido' }).waitFor();
 }
 
@@ -117,8 +121,21 @@ export async function fillContract(page: Page) {
   await typeInto(page, /^Teléfono de la referencia/, '82345678');
 }
 
-/** Types the last one-time code the sandbox sent to `to`. */
+/**
+ * The code the next screen sends (its POST /py/event-broker/otp answered), waited for from before
+ * the tap that opens it: the screen asks for it as it opens, and the outbox is read after.
+ */
+const codeSent = new WeakMap<Page, Promise<unknown>>();
+function expectCode(page: Page) {
+  const sent = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/py/event-broker/otp'), { timeout: 30_000 });
+  sent.catch(() => undefined);
+  codeSent.set(page, sent);
+}
+
+/** Types the last one-time code the sandbox sent to `to` (once the screen's code was sent). */
 export async function typeCode(page: Page, address: string, to: string) {
+  await codeSent.get(page);
+  codeSent.delete(page);
   const code = (await outboxCodes(address, to)).at(-1);
   if (!code) throw new Error(`no code was sent to ${to}`);
   await page.locator('input').first().click();
@@ -135,7 +152,7 @@ const PY_STEPS: Record<string, Act> = {
     await click(page, 'Continuar');
   },
   '/productos': async (page, _address, customer) => {
-    await chooseOffer(page, customer.offer);
+    await chooseOffer(page, customer.offer, customer.offerTab);
     await click(page, 'Continuar');
   },
   '/adicionales': async (page, _address, customer) => {
@@ -163,10 +180,12 @@ const PY_STEPS: Record<string, Act> = {
   '/id-revisar': (page) => click(page, 'Continuar'),
   '/contrato-formulario': async (page) => {
     await fillContract(page);
+    expectCode(page);
     await click(page, 'Continuar');
   },
   '/verificar-telefono': async (page, address, customer) => {
     await typeCode(page, address, providerPhone(customer.phone));
+    expectCode(page);
     await click(page, 'Verificar');
   },
   '/verificar-correo': async (page, address, customer) => {
