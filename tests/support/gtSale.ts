@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { screenshot } from '../../src/tools/browser/chromium';
-import { at, choose, click, fromMenu, outboxCodes, sign, signIn } from './sale';
+import { at, choose, click, expectCode, fromMenu, sign, signIn, typeSentCode } from './sale';
 import { pathOf } from './servedApp';
 
 // A Guatemala sale driven in Chromium (COUNTRY=gt build), shared by its browser test and the app
@@ -132,12 +132,6 @@ export async function completeReview(page: Page, { reviewNumber }: GtWays = {}) 
   await page.getByRole('checkbox', { name: /^Certifico que todos los datos coinciden/ }).check();
 }
 
-/** Types the last one-time code the sandbox sent to `to`. */
-export async function typeCode(page: Page, address: string, to: string) {
-  await page.locator('input').first().click();
-  await page.keyboard.type((await outboxCodes(address, to)).at(-1) ?? '');
-}
-
 /** Picks the first date the calendar offers and confirms it with GUARDAR, the morning, a message. */
 export async function scheduleVisit(page: Page) {
   await page.getByLabel(/^Fecha de instalación/).first().click();
@@ -226,10 +220,11 @@ const GT_STEPS: Record<string, Act> = {
   },
   '/contrato-formulario': async (page, _address, customer) => {
     await fillContract(page, customer);
+    expectCode(page, '/gt/event-broker/otp');
     await click(page, 'Continuar');
   },
   '/verificar-telefono': async (page, address, customer) => {
-    await typeCode(page, address, customer.phone);
+    await typeSentCode(page, address, customer.phone);
     await click(page, 'Verificar');
   },
   '/verificar-correo': (page) => click(page, 'OMITIR'),

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { screenshot } from '../../src/tools/browser/chromium';
-import { at, choose, click, fromMenu, outboxCodes, signIn } from './sale';
+import { at, choose, click, expectCode, fromMenu, signIn, typeSentCode } from './sale';
 import { pathOf } from './servedApp';
 
 // A Paraguay sale driven in Chromium (COUNTRY=py build), shared by its browser test and the app
@@ -121,26 +121,8 @@ export async function fillContract(page: Page) {
   await typeInto(page, /^Teléfono de la referencia/, '82345678');
 }
 
-/**
- * The code the next screen sends (its POST /py/event-broker/otp answered), waited for from before
- * the tap that opens it: the screen asks for it as it opens, and the outbox is read after.
- */
-const codeSent = new WeakMap<Page, Promise<unknown>>();
-function expectCode(page: Page) {
-  const sent = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith('/py/event-broker/otp'), { timeout: 30_000 });
-  sent.catch(() => undefined);
-  codeSent.set(page, sent);
-}
-
-/** Types the last one-time code the sandbox sent to `to` (once the screen's code was sent). */
-export async function typeCode(page: Page, address: string, to: string) {
-  await codeSent.get(page);
-  codeSent.delete(page);
-  const code = (await outboxCodes(address, to)).at(-1);
-  if (!code) throw new Error(`no code was sent to ${to}`);
-  await page.locator('input').first().click();
-  await page.keyboard.type(code);
-}
+/** Waits, from before the tap that opens a code screen, for the code it sends (`expectCode`). */
+const expectPyCode = (page: Page) => expectCode(page, '/py/event-broker/otp');
 
 /** What the agent does on each screen of a Paraguay sale to go on, by its route. */
 type Act = (page: Page, address: string, customer: PyCustomer) => Promise<void>;
@@ -180,16 +162,16 @@ const PY_STEPS: Record<string, Act> = {
   '/id-revisar': (page) => click(page, 'Continuar'),
   '/contrato-formulario': async (page) => {
     await fillContract(page);
-    expectCode(page);
+    expectPyCode(page);
     await click(page, 'Continuar');
   },
   '/verificar-telefono': async (page, address, customer) => {
-    await typeCode(page, address, providerPhone(customer.phone));
-    expectCode(page);
+    await typeSentCode(page, address, providerPhone(customer.phone));
+    expectPyCode(page);
     await click(page, 'Verificar');
   },
   '/verificar-correo': async (page, address, customer) => {
-    await typeCode(page, address, customer.email);
+    await typeSentCode(page, address, customer.email);
     await click(page, 'Verificar');
   },
   '/confirmar-orden': (page) => click(page, 'Confirmar orden'),

@@ -272,3 +272,25 @@ export async function createOrder(page: Page) {
   await tickAll(page);
   await click(page, 'Crear orden');
 }
+
+/**
+ * The code the next screen sends (its `POST …<otpPath>` answered), waited for from before the tap
+ * that opens it: the screen asks for it as it opens, and the outbox read too soon gave no code, or
+ * the code an earlier sale sent the same phone.
+ */
+const codeSent = new WeakMap<Page, Promise<unknown>>();
+export function expectCode(page: Page, otpPath: string) {
+  const sent = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith(otpPath), { timeout: 30_000 });
+  sent.catch(() => undefined);
+  codeSent.set(page, sent);
+}
+
+/** Types the last one-time code the sandbox sent to `to`, once the screen's code was sent (`expectCode`). */
+export async function typeSentCode(page: Page, address: string, to: string) {
+  await codeSent.get(page);
+  codeSent.delete(page);
+  const code = (await outboxCodes(address, to)).at(-1);
+  if (!code) throw new Error(`no code was sent to ${to}`);
+  await page.locator('input').first().click();
+  await page.keyboard.type(code);
+}
