@@ -208,6 +208,19 @@ const cases: RuleCase[] = [
     invalid: ['001-150390-0001A', '0011503900001a', '0011513900001A', '0013203900001A', '0010003900001A', '001150390001A', '00115039000011', '0011503900001Z', ''],
   },
   {
+    format: 'document-py',
+    message: 'El número de documento admite solo letras y dígitos, hasta 20',
+    // Spec (variants 5): the number input takes at most 20; one token at the provider.
+    valid: ['1', 'AR30123456', '12345678901234567890'],
+    invalid: ['123456789012345678901', '', 'AR-3012', '30 123 456'],
+  },
+  {
+    format: 'ci-py',
+    message: 'La cédula de identidad tiene solo dígitos, hasta 20',
+    valid: ['1', '4567890', '12345678901234567890'],
+    invalid: ['123456789012345678901', '4567890A', '4.567.890', ''],
+  },
+  {
     format: 'phone-co',
     message: 'El Número ingresado no es valido.',
     // Spec (variants 5): spaces and symbols removed, it starts with 3 and has at least 10 digits.
