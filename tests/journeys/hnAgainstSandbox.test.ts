@@ -73,11 +73,9 @@ async function toActivation(drive: Awaited<ReturnType<typeof toIdReview>>, conta
 /** Waits (the journey asks the order's status every 5 s) until it shows `route`. */
 async function activated(drive: Awaited<ReturnType<typeof toIdReview>>, paymentOption: number, route: string) {
   drive.actor.send({ type: 'step.submit', data: { paymentOption } } as never);
-  const deadline = Date.now() + 15_000;
   // Arrived when the step shows and the calls it started have answered (the visit's dates):
   // on a loaded machine the step shows well before its first call answers.
-  const settled = () => Object.values(drive.actor.getSnapshot().children).every((child) => child?.getSnapshot().status !== 'active');
-  while ((drive.route() !== route || !settled()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  await waitFor(drive.actor, (s) => drive.route() === route && Object.values(s.children).every((child) => child?.getSnapshot().status !== 'active'), { timeout: 15_000 }).catch(() => undefined);
   expect(drive.route(), String(drive.context().ui.message)).toBe(route);
 }
 
@@ -183,8 +181,7 @@ describe('the Honduras journey against the sandbox', () => {
     await reviewed(drive, '/contrato-formulario');
     await toActivation(drive, { email: 'pedro.lagos@example.com', cliTelephone: '77665544' });
     drive.actor.send({ type: 'step.submit', data: { paymentOption: 1 } } as never);
-    const deadline = Date.now() + 15_000;
-    while (drive.context().ui.message !== 'La activación fue rechazada: la dirección no tiene puerto disponible en el nodo' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(drive.actor, () => drive.context().ui.message === 'La activación fue rechazada: la dirección no tiene puerto disponible en el nodo', { timeout: 15_000 }).catch(() => undefined);
     expect(drive.context().ui.message).toBe('La activación fue rechazada: la dirección no tiene puerto disponible en el nodo');
     expect(drive.route()).toBe('/activacion');
     drive.actor.stop();

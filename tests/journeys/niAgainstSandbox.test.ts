@@ -1,3 +1,4 @@
+import { waitFor } from 'xstate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadJourney } from '../support/journeyFiles';
 import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
@@ -62,9 +63,8 @@ const contract = { email: 'maria.rivas@example.com', cliTelephone: '88765432', r
 /** Waits (the order's status asked every 5 s) until the journey shows `route`. */
 async function activated(drive: Drive, route: string) {
   drive.actor.send({ type: 'step.submit', data: { paymentOption: 1 } } as never);
-  const deadline = Date.now() + 15_000;
-  const settled = () => Object.values(drive.actor.getSnapshot().children).every((child) => child?.getSnapshot().status !== 'active');
-  while ((drive.route() !== route || !settled()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  // The journey's own answer to each status: waited for on its snapshots, not on a clock of the test's.
+  await waitFor(drive.actor, (s) => drive.route() === route && Object.values(s.children).every((child) => child?.getSnapshot().status !== 'active'), { timeout: 15_000 }).catch(() => undefined);
   expect(drive.route(), String(drive.context().ui.message)).toBe(route);
 }
 
@@ -138,8 +138,7 @@ describe('the Nicaragua journey against the sandbox', () => {
     const firstKey = context().sale.saleId as string;
     drive.actor.send({ type: 'step.submit', data: { paymentOption: 1 } } as never);
     // The order placed, and its status asked until the provider rejects it (the step stays).
-    const deadline = Date.now() + 15_000;
-    while (context().sale.order?.status !== 'REJECTED' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(drive.actor, () => context().sale.order?.status === 'REJECTED', { timeout: 15_000 }).catch(() => undefined);
     expect(drive.route()).toBe('/activacion');
     const firstLead = context().sale.order.leadId as string;
     expect(context().ui.message).toBe('La activación fue rechazada: la dirección no tiene puerto disponible en el nodo');

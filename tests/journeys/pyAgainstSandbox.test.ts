@@ -1,3 +1,4 @@
+import { waitFor } from 'xstate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadJourney } from '../support/journeyFiles';
 import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
@@ -73,8 +74,7 @@ async function toConfirmation(drive: Drive, phone: string, email: string) {
 
 /** Waits (the journey asks the order's status every 5 s) until it shows `route`. */
 async function ended(drive: Drive, route: string) {
-  const deadline = Date.now() + 20_000;
-  while (drive.route() !== route && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  await waitFor(drive.actor, () => drive.route() === route, { timeout: 20_000 }).catch(() => undefined);
   expect(drive.route(), String(drive.context().ui.message)).toBe(route);
 }
 
