@@ -91,6 +91,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       )}
       <AppShell.Main>
         {inSession && (AGENTS_APP ? <IdleGuard onExpire={expire} onActive={keepAlive} /> : <IdleGuard onExpire={expire} onActive={keepAlive} {...CUSTOMER_IDLE} />)}
+        <UpdateNotice />
         <StepMessage />
         {children}
       </AppShell.Main>
@@ -119,6 +120,22 @@ function StepMessage() {
   return message ? (
     <Alert color="red" role="alert" mb="md">
       {message}
+    </Alert>
+  ) : null;
+}
+
+/**
+ * What the agent is told when the sale resumed from another version of the app (a build deployed
+ * while selling: where it resumes, what typed data no longer fits), on the step it resumed at.
+ * Not an error: a notice, gone once the agent moves on.
+ */
+function UpdateNotice() {
+  const { notice } = useJourneyRuntime();
+  const stateId = useJourneyValue((snapshot, runtime) => currentStep(runtime.journey, snapshot)?.stateId);
+  const [shownOn] = useState(stateId);
+  return notice && stateId === shownOn ? (
+    <Alert color="blue" role="status" mb="md" title="Aplicación actualizada">
+      {notice}
     </Alert>
   ) : null;
 }

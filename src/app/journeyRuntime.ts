@@ -11,7 +11,9 @@ import { operationWithRole } from '../api/operationTable';
 import { compileJourney } from '../runtime/compileJourney';
 import type { CallLogic } from '../runtime/machineSetup';
 import type { ShellEvent } from '../runtime/journeyEvents';
-import { persistJourney, restoreJourney } from '../runtime/persistence';
+import { persistJourney, restoreJourney, type DraftFit } from '../runtime/persistence';
+import { stepNodeOf } from '../pack/journeyGraph';
+import { loadStep } from '../screens/stepLoader';
 import { connectAnalytics, loadTagManager } from './analytics';
 import { isBusy } from './journeyBusy';
 import { leaveOnRequest } from './leavePage';
@@ -65,14 +67,32 @@ function readSaved(text: string | null): Saved {
 }
 
 
+/** This build's journey, compiled once. */
+let compiled: ReturnType<typeof compileJourney> | undefined;
+const buildJourney = () => (compiled ??= compileJourney(countryJourney));
+
+/**
+ * A sale saved by another version of this journey (a build deployed while the agent sold) resumes
+ * at a step of this one (src/runtime/versionResume.ts) with what was typed on it, trimmed to what
+ * its screen still has: that step's file and validator are loaded first, so that the trimming can
+ * read them as the journey is restored. Nothing to load when the saved sale is this version's.
+ */
+export async function loadStepToResume(store: SealedStore): Promise<void> {
+  const journey = buildJourney();
+  const restored = restoreJourney(journey, readSaved(store.restored).journey);
+  const to = restored.ok && restored.resumed ? journey.graph.byId.get(restored.resumed.to) : undefined;
+  const step = to && stepNodeOf(to)?.meta.step;
+  if (step) await loadStep(step).catch(() => undefined);
+}
+
 /**
  * The running journey of this build: compiled from its country's journey file (COUNTRY at build
  * time: src/build/countryModules.ts), its provider
  * calls made through the api layer (same origin: the sandbox or the provider's proxy), resumed
  * from the session's sealed snapshot when there is one (`store`, opened before: see startApp.tsx).
  */
-export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
-  const journey = compileJourney(countryJourney);
+export function createJourneyRuntime(store: SealedStore, inspect?: Inspect, fit?: DraftFit) {
+  const journey = buildJourney();
   // The call the country's spec marks `x-session: sign-out`, and how many of it are in flight.
   const signOut = operationWithRole(operations, 'sign-out')?.[0];
   let signingOut = 0;
@@ -114,14 +134,17 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
   const saved = readSaved(store.restored);
   const session: ApiSession = saved.sealedPin ? { sealedPin: saved.sealedPin } : {};
   const actors = { ...createApiActors(operations, call, session, { pinKey: async () => (await clients.publicKeys()).key }), 'device.location': deviceLocation };
-  const restored = restoreJourney(journey, saved.journey);
+  const restored = restoreJourney(journey, saved.journey, fit);
+  // What the agent is told when the saved sale was another version's (where it resumes, what was dropped).
+  const notice = restored.ok ? restored.resumed?.notice : restored.notice;
   const machine = journey.machine.provide({ actors });
   const actor = createActor(machine, { ...(restored.ok ? { snapshot: restored.snapshot } : {}), ...(inspect ? { inspect } : {}) });
   // The agent's events, for a tester to export and replay (src/app/sessionRecorder.ts): kept in
   // the same sealed text as the snapshot, and resumed only with it (a record that does not lead
   // to the restored snapshot would not replay to it).
   const recorder = createSessionRecorder({ country, journey: journey.id, journeyHash: journey.hash, appVersion: DEPLOY_VERSION });
-  if (restored.ok) recorder.resume(saved.session);
+  // Not across versions: the record's states would be the other version's.
+  if (restored.ok && !restored.resumed) recorder.resume(saved.session);
   // The tag manager's data layer, for the countries whose shell loads one (the country file).
   if (shellScripts.includes('tagManager')) {
     reportFailure = connectAnalytics(actor, countryJourney.id);
@@ -173,7 +196,7 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect) {
     keptAliveAt = Date.now();
     void call(keepAliveCall[0]);
   };
-  return { journey, actor, call, sessionRecord, keepAlive };
+  return { journey, actor, call, sessionRecord, keepAlive, notice };
 }
 
 export type JourneyRuntime = ReturnType<typeof createJourneyRuntime>;

@@ -2,6 +2,7 @@ import { suggestion } from '../pack/didYouMean';
 import type { GraphNode, JourneyGraph } from '../pack/journeyGraph';
 import type { Problem } from './problem';
 import { lintEventPointers } from './lintEventPointers';
+import { lintFormerStates } from './lintFormerStates';
 import { lintLinks } from './lintLinks';
 import { lintPrivateSteps } from './lintPrivateSteps';
 import { lintReachability } from './lintReachability';
@@ -59,5 +60,7 @@ export function lintJourney(graph: JourneyGraph, actors: readonly string[]): Pro
     ...lintEventPointers(graph),
     // The deep links: their routes, their events, and the values those events carry.
     ...lintLinks(graph),
+    // Where sales saved in a removed or renamed state resume.
+    ...lintFormerStates(graph),
   ];
 }

@@ -83,10 +83,15 @@ export type JourneyMeta = {
   context?: Record<string, JsonObject>;
 };
 
+/** Where the sales saved in a removed or renamed state go: a step by `#id`, and what the agent is told. */
+export type FormerState = { target: string; message?: string };
+
 export type JourneyConfig = StateConfig & {
   $schema?: string;
   /** Deep links: paths the page may be opened at, each sending the journey its event (src/pack/links.ts). */
   links?: JourneyLink[];
+  /** Where sales saved in a state this version no longer has resume, by the old state's id (src/runtime/versionResume.ts). */
+  formerStates?: Record<string, FormerState>;
   id: string;
   version?: string;
   context?: JsonObject;

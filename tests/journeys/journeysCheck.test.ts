@@ -58,6 +58,7 @@ const kinds: Array<[kind: string, title: string]> = [
   ['link-route-without-slash', 'a link route not starting with /'],
   ['link-on-step-route', "a link on a step's route that its event does not show"],
   ['leave-url-typo', "a leave whose url reads nothing the journey holds, and the shell's refusal unhandled"],
+  ['former-states', 'formerStates naming a state that still exists, a misspelt target, and a target the agent cannot wait on'],
 ];
 
 interface Fixture {
