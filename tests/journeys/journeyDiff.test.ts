@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { renamedAndAdded, reviewRemoved, REVIEW_MOVED_MESSAGE } from '../support/journeyVersions';
 
 // `npm run journeys:diff`: what a product owner's edit changes in meaning, not in lines.
 const sv = readFileSync('journeys/sv.json', 'utf8');
@@ -40,5 +41,30 @@ describe('npm run journeys:diff', () => {
     const result = diff(write('before.json', sv), write('broken.json', sv.replace('"initial": "landing",', '"initial": "landing"')));
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(/broken\.json:\d+:\d+ /);
+  });
+
+  it('says that renaming a call and adding a step after it strands no sale in progress', () => {
+    const result = diff(write('before.json', sv), write('renamed.json', renamedAndAdded(sv)));
+    expect(result.stdout).toContain('+ state sv.signedIn.sale.incomeNotice: route /aviso-de-ingresos');
+    expect(result.stdout).not.toContain('! sales');
+    expect(result.stderr).toContain('no sale in progress is stranded: every step an agent waits on is still there');
+  });
+
+  it('names the sales that removing the ID review strands, and where formerStates sends them', () => {
+    const result = diff(write('before.json', sv), write('removed.json', reviewRemoved(sv)));
+    const stranded = result.stdout.split('\n').filter((line) => line.startsWith('!'));
+    expect(stranded).toEqual([
+      `! sales in progress at sv.signedIn.sale.idReview (/id-revisar) go to sv.signedIn.sale.contract (/contrato-formulario), as formerStates.sv.signedIn.sale.idReview says, told "${REVIEW_MOVED_MESSAGE}"`,
+    ]);
+    expect(result.stderr).toContain('1 step(s) with sales in progress stranded');
+  });
+
+  it('names where the stranded sales go when no formerStates entry names their step: the first step of the nearest parent', () => {
+    const journey = JSON.parse(reviewRemoved(sv)) as Record<string, unknown>;
+    delete journey.formerStates;
+    const result = diff(write('before.json', sv), write('removed-bare.json', JSON.stringify(journey, null, 2)));
+    expect(result.stdout.split('\n').filter((line) => line.startsWith('!'))).toEqual([
+      expect.stringMatching(/^! sales in progress at sv\.signedIn\.sale\.idReview \(\/id-revisar\) go to sv\.signedIn\.sale\.clientInfo \(\/información-del-cliente\), the first step of sv\.signedIn\.sale \(no formerStates entry names it\)/),
+    ]);
   });
 });

@@ -1,10 +1,12 @@
-import { buildJourneyGraph, type GraphEdge, type JourneyGraph } from '../../pack/journeyGraph';
+import { buildJourneyGraph, stepNodeOf, type GraphEdge, type GraphNode, type JourneyGraph } from '../../pack/journeyGraph';
 import type { InvokeConfig, JourneyConfig, NamedRef } from '../../pack/journeyTypes';
+import { isRestingState, resumePlace } from '../../runtime/versionResume';
 
 /** One change between two versions of a journey, in its own words. */
 export interface JourneyChange {
-  kind: 'state' | 'step' | 'transition' | 'guard' | 'actions' | 'call' | 'message' | 'data';
-  change: 'added' | 'removed' | 'changed';
+  kind: 'state' | 'step' | 'transition' | 'guard' | 'actions' | 'call' | 'message' | 'data' | 'sales';
+  /** `stranded`: the sales in progress at a state the new version no longer has, and where they go. */
+  change: 'added' | 'removed' | 'changed' | 'stranded';
   /** Where: a state's id, or a transition as "state: event → target". */
   where: string;
   /** What changed, for a change: `route "/a" → "/b"`. */
@@ -162,11 +164,42 @@ function dataChanges(before: JourneyConfig, after: JourneyConfig): JourneyChange
 export function diffJourneys(before: JourneyConfig, after: JourneyConfig): JourneyChange[] {
   const a = buildJourneyGraph(before);
   const b = buildJourneyGraph(after);
-  return [...stateChanges(a, b), ...transitionChanges(a, b), ...callChanges(a, b), ...messageChanges(a, b), ...dataChanges(before, after)];
+  return [...stateChanges(a, b), ...transitionChanges(a, b), ...callChanges(a, b), ...messageChanges(a, b), ...dataChanges(before, after), ...strandedSales(a, b)];
+}
+
+/** A state with the route its step shows: `sv.signedIn.sale.idReview (/id-revisar)`. */
+const placeName = (node: GraphNode) => {
+  const route = stepNodeOf(node)?.meta.route;
+  return route ? `${node.id} (${route})` : node.id;
+};
+
+/**
+ * The sales in progress the new version strands, and where each goes once the agents' app is
+ * updated: every state a sale can be saved in (a step the agent waits on) of the old version
+ * that the new one no longer has, decided as the app decides it (src/runtime/versionResume.ts):
+ * where `formerStates` sends it, else the first step of its nearest parent still there, else a
+ * fresh start.
+ */
+function strandedSales(a: JourneyGraph, b: JourneyGraph): JourneyChange[] {
+  const changes: JourneyChange[] = [];
+  for (const node of a.nodes) {
+    if (!isRestingState(node)) continue;
+    const place = resumePlace(b, node.path, node.id);
+    if (place.kind === 'same') continue;
+    const detail =
+      place.kind === 'declared'
+        ? `go to ${placeName(place.node)}, as formerStates.${place.from} says, told "${place.message}"`
+        : place.kind === 'nearest'
+          ? `go to ${placeName(place.node)}, the first step of ${place.within.id} (no formerStates entry names it), told "${place.message}"`
+          : `start again from the beginning (nothing of their place is left and no formerStates entry names it), told "${place.message}"`;
+    changes.push({ kind: 'sales', change: 'stranded', where: placeName(node), detail });
+  }
+  return changes;
 }
 
 /** A change on one line: `+ call cc.signedIn.sale.checking: api.check`. */
 export function formatChange(change: JourneyChange): string {
+  if (change.change === 'stranded') return `! sales in progress at ${change.where} ${change.detail ?? ''}`;
   const sign = change.change === 'added' ? '+' : change.change === 'removed' ? '-' : '~';
   return `${sign} ${change.kind} ${change.where}${change.detail ? `: ${change.detail}` : ''}`;
 }
