@@ -6,7 +6,7 @@ import type { StepFile } from '../pack/stepFile';
 import { rootOptionsOf } from './screenOptions';
 
 /** Where a step's data keeps which fields are still as read from the document (`ui:options.lock`). */
-const LOCKS = 'editLocks';
+export const LOCKS = 'editLocks';
 
 /**
  * The data a step's screen opens with, from the journey's (before the schema's defaults): what
