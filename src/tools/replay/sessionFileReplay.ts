@@ -10,7 +10,7 @@
 import type { CompiledJourney } from '../../runtime/compileJourney';
 import type { ReplayResult } from './replayPath';
 import { runningSandbox } from '../sandbox/runningSandbox';
-import { readSessionFile, replaySession, TEST_SESSION_PRIVATE_KEY } from './sessionReplay';
+import { readSessionFile, replaySession, TEST_SESSION_PRIVATE_KEY, whereVersionsPart } from './sessionReplay';
 
 /** The value after a flag (`--key <file>`). */
 const valueOf = (args: string[], flag: string) => {
@@ -58,6 +58,9 @@ export async function replaySessionCommand(args: string[], loadJourney: (file: s
     // Each event with when the agent sent it (seconds into the session).
     result.done.forEach(({ place, event }, i) => console.log(`  +${((record.events[i]?.at ?? 0) / 1000).toFixed(1)}s ${place} --${event}-->`));
     console.log(result.ok ? `✓ reached the session's end: ${path.end.stateId}${path.end.route ? ` (${path.end.route})` : ''}` : `✗ ${leftWhy(result, path.steps.length)}`);
+    // A session of an older version: where it and this one part.
+    const parting = result.left && whereVersionsPart(journey, record, result.left);
+    if (parting) console.log(`  ${parting}`);
     return result.ok ? 0 : 1;
   } finally {
     await sandbox.close();

@@ -23,6 +23,7 @@ import type { JourneyPath } from '../paths/journeyPaths';
 import type { JourneyConfig } from '../../pack/journeyTypes';
 import { replayPath, type PrepareEvent, type ReplayResult } from './replayPath';
 import { replayDataOf, type ReplayData } from './replayData';
+import { resumePlace } from '../../runtime/versionResume';
 import type { runningSandbox } from '../sandbox/runningSandbox';
 
 /** The committed test key's private half (tests/fixtures/session-export/README.md): what opens sessions of dev and test builds. */
@@ -136,3 +137,29 @@ export async function replaySession(
   const result = await replayPath(journey, path, sandbox, { data, prepare: sessionEvents(journey, record, data) });
   return { result, path, warnings: sessionWarnings(journey, record) };
 }
+
+/**
+ * Where a session recorded on another version of the journey parts from this one, when its replay
+ * left the session's path (`left`): the recorded event whose state this version does not have
+ * (and where this version sends the sales saved there: formerStates, src/runtime/versionResume.ts),
+ * or, where the state is still there, the event after which this version took another way.
+ */
+export function whereVersionsPart(journey: CompiledJourney, record: SessionRecord, left: { atStep: number; expected: string; actual: string }): string | undefined {
+  if (record.journey !== journey.id || record.journeyHash === journeyHashOf(journey.config)) return undefined;
+  const recorded = record.events[left.atStep];
+  const what = recorded ? `the session's event ${left.atStep + 1} (${recorded.event.type})` : "the session's end";
+  const route = (recorded ? recorded.route : record.end?.route) ?? '';
+  const at = `${left.expected}${route ? ` (${route})` : ''}`;
+  if (!journey.graph.byId.has(left.expected)) {
+    // A state id of the older version: the journey's id and its path, as the app names states.
+    const path = left.expected.startsWith(`${journey.id}.`) ? left.expected.slice(journey.id.length + 1).split('.') : [];
+    const place = path.length > 0 ? resumePlace(journey.graph, path, left.expected) : undefined;
+    const goes =
+      place?.kind === 'declared' ? `; its formerStates entry sends the sales saved there to ${place.node.id}` : place?.kind === 'nearest' ? `; the sales saved there resume at ${place.node.id}` : '';
+    return `the versions part at ${what}: it was sent from ${at}, a state this version does not have${goes}; this version is at ${left.actual}`;
+  }
+  const before = record.events[left.atStep - 1];
+  const after = before ? ` after the session's event ${left.atStep} (${before.event.type} from ${before.from})` : '';
+  return `the versions part${after}: the session went on to ${at}, this version to ${left.actual}`;
+}
+
