@@ -81,8 +81,13 @@ export function OffersForm({ journeyData, send, options }: FormWidgetProps) {
   const chosen = typeof options.selected === 'string' ? getAt({ context: journeyData }, options.selected) : undefined;
   const selected = (chosen && typeof chosen === 'object' ? chosen : {}) as Record<string, unknown>;
   const event = (options.sends as { event?: unknown } | undefined)?.event;
+  const offersOf = (tab: (typeof tabs)[number]) => catalog.filter((offer) => tab.types.includes(String(offer.type)));
+  // The list opens on the first tab that has offers (a DTH sale has no bundle), until the agent
+  // picks a tab; the offers may arrive after the screen is drawn, so it is worked out each time.
+  const [picked, setPicked] = useState<string | null>(null);
+  const opening = tabs.find((tab) => offersOf(tab).length > 0) ?? tabs[0];
   return (
-    <Tabs defaultValue={tabs[0]?.label ?? null}>
+    <Tabs value={picked ?? opening?.label ?? null} onChange={setPicked}>
       <Tabs.List grow>
         {tabs.map((tab) => (
           <Tabs.Tab key={tab.label} value={tab.label}>
@@ -93,16 +98,15 @@ export function OffersForm({ journeyData, send, options }: FormWidgetProps) {
       {tabs.map((tab) => (
         <Tabs.Panel key={tab.label} value={tab.label} pt="sm">
           <Stack>
-            {catalog
-              .filter((offer) => tab.types.includes(String(offer.type)))
-              .map((offer) => (
-                <OfferCard
-                  key={offer.planId}
-                  offer={offer}
-                  isChosen={offer.planId in selected}
-                  choose={() => typeof event === 'string' && send({ type: event, planId: offer.planId, offer })}
-                />
-              ))}
+            {offersOf(tab).map((offer) => (
+              <OfferCard
+                key={offer.planId}
+                offer={offer}
+                isChosen={offer.planId in selected}
+                choose={() => typeof event === 'string' && send({ type: event, planId: offer.planId, offer })}
+              />
+            ))}
+            {catalog.length > 0 && offersOf(tab).length === 0 && <Text c="dimmed">No hay ofertas de este tipo para esta dirección.</Text>}
           </Stack>
         </Tabs.Panel>
       ))}
