@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { at, choose, click, outboxCodes, sign } from './sale';
+import { at, choose, click, freshCode, sign } from './sale';
 
 // A Costa Rica purchase driven in Chromium (COUNTRY=cr build): the customer on their own phone,
 // from the public form to the order's success, paying on the sandbox's hosted payment page. The
@@ -27,10 +27,11 @@ export async function submitClientInformation(page: Page, customer: CrCustomer) 
   await click(page, 'Continuar');
 }
 
-/** Types the last one-time code the sandbox sent to `to`, and verifies it. */
+/** Types the one-time code the sandbox sent to `to` since the last typed, and verifies it. */
 export async function typeCode(page: Page, address: string, to: string) {
+  const code = await freshCode(address, to);
   await page.locator('main input').first().click();
-  await page.keyboard.type((await outboxCodes(address, to)).at(-1) ?? '');
+  await page.keyboard.type(code);
   await click(page, 'Verificar');
 }
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { screenshot } from '../../src/tools/browser/chromium';
-import { at, choose, click, fromMenu, outboxCodes, signIn } from './sale';
+import { at, choose, click, fromMenu, freshCode, signIn } from './sale';
 import { pathOf } from './servedApp';
 
 // A Nicaragua sale driven in Chromium (COUNTRY=ni build), shared by its browser test and the app
@@ -108,10 +108,11 @@ async function photo(page: Page, file: string) {
   await page.getByText('Foto cargada').waitFor();
 }
 
-/** Types the last one-time code the sandbox sent to `to`. */
+/** Types the one-time code the sandbox sent to `to` since the last typed. */
 export async function typeCode(page: Page, address: string, to: string) {
+  const code = await freshCode(address, to);
   await page.locator('main input').first().click();
-  await page.keyboard.type((await outboxCodes(address, to)).at(-1) ?? '');
+  await page.keyboard.type(code);
 }
 
 /** The contract's data: the customer's e-mail and phone, and two references. */

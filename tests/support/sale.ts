@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { armFault, outboxCodes } from '../../src/tools/sandbox/testerTools';
 import { pathOf } from './servedApp';
 
@@ -283,6 +284,23 @@ export function expectCode(page: Page, otpPath: string) {
   const sent = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.endsWith(otpPath), { timeout: 30_000 });
   sent.catch(() => undefined);
   codeSent.set(page, sent);
+}
+
+/** How many codes sent to each address (`<sandbox> <to>`) a typing here has already used. */
+const codesUsed = new Map<string, number>();
+
+/**
+ * The newest one-time code the sandbox sent to `to` since the last one typed here, waited for:
+ * the screen asks for it as it opens, and the outbox read too soon has none yet, or only the code
+ * an earlier step or sale sent the same phone.
+ */
+export async function freshCode(address: string, to: string): Promise<string> {
+  const key = `${address} ${to}`;
+  const used = codesUsed.get(key) ?? 0;
+  let codes: string[] = [];
+  await expect.poll(async () => (codes = (await outboxCodes(address, to)).filter((code) => code !== '')).length, { timeout: 30_000 }).toBeGreaterThan(used);
+  codesUsed.set(key, codes.length);
+  return codes.at(-1) as string;
 }
 
 /** Types the last one-time code the sandbox sent to `to`, once the screen's code was sent (`expectCode`). */
