@@ -1,11 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../../src/tools/browser/chromium';
-import { violationsInEveryState } from '../support/everyState';
 import { ANA, chooseOffer, fillContract, PREPAID, scheduleVisit, sellFrom, sellGt, signInToClientInformation, submitClient, type GtCustomer } from '../support/gtSale';
-import { armFault, at, choose, chosen, click, fromMenu, listOptions, onArrival, signIn } from '../support/sale';
+import { armFault, at, choose, chosen, click, fromMenu, listOptions, signIn } from '../support/sale';
 import { useServedApp } from '../support/servedApp';
-import { describeSmall, smallTapTargets } from '../support/tapTargets';
+import { screenScans } from '../support/screenScans';
 
 // Guatemala in Chromium: the COUNTRY=gt build served by the sandbox, which serves Guatemala's API
 // over its seed (src/sandbox/seed/gt/). One build and one sandbox for the file; each way a sale
@@ -13,28 +12,8 @@ import { describeSmall, smallTapTargets } from '../support/tapTargets';
 // (src/sandbox/seed/gt/people.json and replay.json).
 const app = useServedApp({ country: 'gt' });
 
-/**
- * The screens scanned in this file: each is scanned once, the first time a test arrives at it, in
- * every state it shows an agent (tests/support/everyState.ts: as opened, its pickers open, the menu
- * open, its errors shown) with axe-core, and its targets measured at 390 x 844.
- */
-const scanned = new Set<string>();
-
-/** On each screen the page arrives at: the scan (once a screen in the file) and a screenshot; the problems found. */
-function watch(page: Page, name: string): string[] {
-  const problems: string[] = [];
-  let n = 0;
-  onArrival(page, async (route) => {
-    n += 1;
-    if (!scanned.has(route)) {
-      scanned.add(route);
-      problems.push(...(await violationsInEveryState(page, route)));
-      problems.push(...describeSmall(route, await smallTapTargets(page)));
-    }
-    await screenshot(page, `gt-${name}-${String(n).padStart(2, '0')}${route.replace(/\//g, '-')}`);
-  });
-  return problems;
-}
+/** The screens this file scans, each once (tests/support/screenScans.ts). */
+const { scanned, scan, watch } = screenScans('gt');
 
 /** The status of the lead the screen shows ("Número de solicitud"), as the provider recorded it. */
 async function leadStatus(page: Page): Promise<string> {
@@ -63,11 +42,7 @@ describe('the Guatemala sales report and maintenance page in Chromium', () => {
     const page = await app.newPage();
     const problems: string[] = [];
     /** The scan of a screen as it stands (once its call has answered), as `watch` does on arrival. */
-    const scan = async (route: string, name = route) => {
-      scanned.add(route);
-      problems.push(...(await violationsInEveryState(page, name)), ...describeSmall(name, await smallTapTargets(page)));
-      await screenshot(page, `gt-report${name.replace(/[/ ,]+/g, '-')}`);
-    };
+    const scanHere = async (route: string, name = route) => problems.push(...(await scan(page, route, name)));
     await signIn(page, app.address);
     await fromMenu(page, 'Reporte de ventas');
     await at(page, '/ventas-reporte');
@@ -76,7 +51,7 @@ describe('the Guatemala sales report and maintenance page in Chromium', () => {
     // The status badges are written in capitals by their style: compared without case.
     const report = (await page.locator('main').innerText()).toLowerCase();
     for (const word of ['Completado', 'Pendiente', 'Rechazado', 'Accion necesaria']) expect(report).toContain(word.toLowerCase());
-    await scan('/ventas-reporte');
+    await scanHere('/ventas-reporte');
 
     // A pending lead cancelled with one of the provider's reasons: the provider records it.
     await page.getByLabel(/^Número de solicitud a cancelar/).first().click();
@@ -87,7 +62,7 @@ describe('the Guatemala sales report and maintenance page in Chromium', () => {
     await expect.poll(async () => (await page.getByText('L-2502').locator('xpath=../..').innerText()).toLowerCase()).toContain('cancelado');
     const row = app.sandbox.databases.get('gt')?.prepare('select status from leads where id = ?').get('L-2502') as { status: string } | undefined;
     expect(row?.status).toBe('CANCELLED');
-    await scan('/ventas-reporte', '/ventas-reporte, cancelled');
+    await scanHere('/ventas-reporte', '/ventas-reporte, cancelled');
 
     // The provider in maintenance as the client is checked: its page, and back to the sign-in.
     await fromMenu(page, 'Nuevo cliente');
@@ -96,7 +71,7 @@ describe('the Guatemala sales report and maintenance page in Chromium', () => {
     await submitClient(page, ANA);
     await at(page, '/mantenimiento');
     await page.getByText('Estamos realizando tareas de mantenimiento.').waitFor();
-    await scan('/mantenimiento');
+    await scanHere('/mantenimiento');
     await click(page, 'Reintentar');
     await at(page, '/');
     expect(problems).toEqual([]);

@@ -2,11 +2,10 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../../src/tools/browser/chromium';
-import { violationsInEveryState } from '../support/everyState';
 import { LEON, MANAGUA, MATAGALPA, newClient, RIO_SAN_JUAN, sellFrom, signInToClientInformation, submitClient, type NiCustomer } from '../support/niSale';
-import { armFault, at, click, fromMenu, onArrival, signIn } from '../support/sale';
+import { armFault, at, click, fromMenu, signIn } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
-import { describeSmall, smallTapTargets } from '../support/tapTargets';
+import { screenScans } from '../support/screenScans';
 
 // Nicaragua in Chromium: the COUNTRY=ni build served by the sandbox, which serves Nicaragua's API
 // over its seed (src/sandbox/seed/ni/). One build and one sandbox for the file; the public
@@ -14,28 +13,8 @@ import { describeSmall, smallTapTargets } from '../support/tapTargets';
 // from the UI with the seed's values (src/sandbox/seed/ni/README.md).
 const app = useServedApp({ country: 'ni' });
 
-/**
- * The screens scanned in this file: each is scanned once, the first time a test arrives at it, in
- * every state it shows (tests/support/everyState.ts: as opened, its pickers open, the menu open,
- * its errors shown) with axe-core, and its targets measured at 390 x 844.
- */
-const scanned = new Set<string>();
-
-/** On each screen the page arrives at: the scan (once a screen in the file) and a screenshot; the problems found. */
-function watch(page: Page, name: string): string[] {
-  const problems: string[] = [];
-  let n = 0;
-  onArrival(page, async (route) => {
-    n += 1;
-    if (!scanned.has(route)) {
-      scanned.add(route);
-      problems.push(...(await violationsInEveryState(page, route)));
-      problems.push(...describeSmall(route, await smallTapTargets(page)));
-    }
-    await screenshot(page, `ni-${name}-${String(n).padStart(2, '0')}${route.replace(/\//g, '-')}`);
-  });
-  return problems;
-}
+/** The screens this file scans, each once (tests/support/screenScans.ts). */
+const { scanned, scan, watch } = screenScans('ni');
 
 /** Each sale's own new client (a cédula, phone and e-mail the provider has not seen). */
 let clients = 0;
@@ -142,9 +121,7 @@ describe('the Nicaragua sales report and maintenance page in Chromium', () => {
     expect(await row('L-3502')).toContain('pendiente');
     expect(await row('L-3503')).toContain('rechazado');
     expect(await row('L-3504')).toContain('accion necesaria');
-    scanned.add('/ventas-reporte');
-    problems.push(...(await violationsInEveryState(page, '/ventas-reporte')), ...describeSmall('/ventas-reporte', await smallTapTargets(page)));
-    await screenshot(page, 'ni-report-ventas-reporte');
+    problems.push(...(await scan(page, '/ventas-reporte')));
 
     // The provider in maintenance as the client is checked: its page, and back to the welcome.
     const watched = watch(page, 'maintenance');

@@ -1,13 +1,11 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot } from '../../src/tools/browser/chromium';
-import { violationsInEveryState } from '../support/everyState';
 import { routesOf } from '../support/journeyRoutes';
 import { anaWith, DTH_FULL, fillClient, providerPhone, sellFrom, sellPy, signInToClientInformation, submitClient, type PyCustomer } from '../support/pySale';
-import { armFault, at, choose, click, fromMenu, listOptions, onArrival, signIn } from '../support/sale';
+import { armFault, at, choose, click, fromMenu, listOptions, signIn } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
-import { describeSmall, smallTapTargets } from '../support/tapTargets';
+import { screenScans } from '../support/screenScans';
 
 // Paraguay in Chromium: the COUNTRY=py build served by the sandbox, which serves Paraguay's API
 // over its seed (src/sandbox/seed/py/). One build and one sandbox for the file; each way a sale
@@ -16,20 +14,8 @@ import { describeSmall, smallTapTargets } from '../support/tapTargets';
 // one already registered to another document.
 const app = useServedApp({ country: 'py' });
 
-/**
- * The screens scanned in this file: each is scanned once, the first time a test arrives at it, in
- * every state it shows an agent (tests/support/everyState.ts) with axe-core, and its targets
- * measured at 390 x 844.
- */
-const scanned = new Set<string>();
-
-/** The scan of the screen the page shows, under `name` (a route, or a route and a state). */
-async function scan(page: Page, route: string, name = route): Promise<string[]> {
-  scanned.add(route);
-  const problems = [...(await violationsInEveryState(page, name)), ...describeSmall(name, await smallTapTargets(page))];
-  await screenshot(page, `py-scan${name.replace(/[/ ,]+/g, '-')}`);
-  return problems;
-}
+/** The screens this file scans, each once (tests/support/screenScans.ts). */
+const { scanned, scan, watch: watchScreens } = screenScans('py');
 
 /**
  * On each screen the page arrives at: the scan (once a screen in the file) and a screenshot; the
@@ -37,22 +23,23 @@ async function scan(page: Page, route: string, name = route): Promise<string[]> 
  * asked 5 s after the screen opens, and would take the agent on mid-scan).
  */
 function watch(page: Page, name: string, money?: Record<string, string>): string[] {
-  const problems: string[] = [];
   let release = () => {};
   const progressScanned = new Promise<void>((resolve) => (release = resolve));
   void page.route('**/py/orders/*/status', async (route) => {
     await progressScanned;
     await route.continue();
   });
-  onArrival(page, async (route) => {
+  return watchScreens(page, name, {
     // The screens that show money, as they show it once their calls have answered.
-    if (money && MONEY_SCREENS.includes(route)) money[route] = await mainText(page);
-    if (!scanned.has(route)) problems.push(...(await scan(page, route)));
-    if (route === '/transaccion-en-proceso') release();
+    before: async (route) => {
+      if (money && MONEY_SCREENS.includes(route)) money[route] = await mainText(page);
+    },
+    after: async (route) => {
+      if (route === '/transaccion-en-proceso') release();
+    },
     // Where each sale ends, as the agent sees it (every screen's scan has its own).
-    if (/^\/(orden-|error-|gestion-|id-no-)/.test(route)) await screenshot(page, `py-${name}${route.replace(/\//g, '-')}`);
+    shoot: (route) => /^\/(orden-|error-|gestion-|id-no-)/.test(route),
   });
-  return problems;
 }
 
 /** The screens whose amounts are read as they open (the others' once their calls have answered, in the tests). */
