@@ -58,6 +58,7 @@ const kinds: Array<[kind: string, title: string]> = [
   ['link-route-without-slash', 'a link route not starting with /'],
   ['link-on-step-route', "a link on a step's route that its event does not show"],
   ['leave-url-typo', "a leave whose url reads nothing the journey holds, and the shell's refusal unhandled"],
+  ['unsent-agent-event', "an agent's event nothing can send: no step's button or field, no sidebar entry, no link, not the app's own"],
 ];
 
 interface Fixture {
