@@ -13,6 +13,7 @@ import { decodedPath, pause } from './browserPlace';
 import { formSenders, NotDrivable, type DriveContext } from './fillers';
 import { answersAfter } from './pathCalls';
 import { fillField, fillForm, goToPage, press } from './screenControls';
+import { sendAsShell, sentByShell } from './shellSending';
 import type { StepScreenFile } from './stepScreen';
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -38,6 +39,11 @@ export async function sendOnScreen(driver: ScreenDriver, ctx: DriveContext, scre
     await look();
     if (answersAfter(driver.path, driver.path.steps.indexOf(step))) await openSession(driver, ctx, screen);
     return void (await page.goto(`${driver.address}${REDIRECT_PATH}`));
+  }
+  // An event the shell sends by itself (the idle timeout, a 401...): made to happen.
+  if (sentByShell(type)) {
+    await look();
+    return sendAsShell(page, { address: driver.address, country: ctx.country }, type);
   }
   // A deep link's event (a return link, a customer's link): the tab opened at its URL, filled
   // from the example's values, as the outside page or the message's link would open it.
