@@ -37,8 +37,10 @@ if (chosen.length === 0) {
   process.exit(2);
 }
 if (args.includes('--browser')) {
+  const started = Date.now();
   const failedInBrowser = await replayPathsInBrowser(journey, country, chosen, { verbose: !all, strict });
-  if (all) console.error(`${chosen.length - failedInBrowser} of ${chosen.length} path(s) replayed to their end in Chromium.`);
+  const took = Math.round((Date.now() - started) / 1000);
+  if (all) console.error(`${chosen.length - failedInBrowser} of ${chosen.length} path(s) replayed to their end in Chromium, in ${Math.floor(took / 60)} min ${took % 60} s (the build included).`);
   process.exit(failedInBrowser > 0 ? 1 : 0);
 }
 

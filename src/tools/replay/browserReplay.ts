@@ -199,6 +199,7 @@ export async function replayPathsInBrowser(journey: CompiledJourney, country: st
   let failed = 0;
   try {
     for (const path of paths) {
+      const started = Date.now();
       const sandbox = await runningSandbox({ staticDir: outDir });
       const context = await phoneContext(browser);
       try {
@@ -208,7 +209,8 @@ export async function replayPathsInBrowser(journey: CompiledJourney, country: st
         if (!passed) failed += 1;
         if (verbose) for (const { place, event } of result.done) console.log(`  ${place} --${event}-->`);
         for (const note of result.notes) console.log(`  ${strict ? 'substituted (fails in --strict)' : 'note'}: ${note}`);
-        console.log(`${passed ? '✓' : '✗'} ${path.name}: ${describeBrowserReplay(result, strict)}; screenshots in ${folder}/`);
+        // How long each took: what a set of paths costs in CI (the cover's, npm run test:replay).
+        console.log(`${passed ? '✓' : '✗'} ${path.name}: ${describeBrowserReplay(result, strict)} in ${Math.round((Date.now() - started) / 1000)} s; screenshots in ${folder}/`);
       } finally {
         await context.close();
         await sandbox.close();

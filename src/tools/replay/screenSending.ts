@@ -40,10 +40,12 @@ export async function sendOnScreen(driver: ScreenDriver, ctx: DriveContext, scre
     if (answersAfter(driver.path, driver.path.steps.indexOf(step))) await openSession(driver, ctx, screen);
     return void (await page.goto(`${driver.address}${REDIRECT_PATH}`));
   }
-  // An event the shell sends by itself (the idle timeout, a 401...): made to happen.
+  // An event the shell sends by itself (the idle timeout, a 401...): made to happen; on the
+  // sign-in's screen (no session yet), by the sign-in's own call failing.
   if (sentByShell(type)) {
     await look();
-    return sendAsShell(page, { address: driver.address, country: ctx.country }, type);
+    const signingIn = step.stateId === driver.path.steps[0]?.stateId;
+    return sendAsShell(page, { address: driver.address, country: ctx.country }, type, signingIn ? () => pressSignIn(driver, ctx, screen) : undefined);
   }
   // A deep link's event (a return link, a customer's link): the tab opened at its URL, filled
   // from the example's values, as the outside page or the message's link would open it.
@@ -100,20 +102,25 @@ function leftBefore({ journey, path }: ScreenDriver, step: PathStep): boolean {
   return journey.graph.edges.some((e) => e.event === before.event.type && before.stateId.startsWith(e.source.id) && leaves(e));
 }
 
+/** The journey's own sign-in done on this screen: its submit's example typed, its button pressed. */
+async function pressSignIn({ journey, path }: ScreenDriver, ctx: DriveContext, screen: StepScreenFile | undefined) {
+  const signIn = journey.graph.edges.find((e) => e.source.id === path.steps[0]?.stateId && e.event === 'step.submit');
+  const example = signIn?.transition.meta?.example as { data?: unknown } | undefined;
+  const button = screen?.file.buttons?.find((b) => b.event === 'step.submit');
+  if (!screen || !button || !isObject(example?.data)) throw new NotDrivable(`no sign-in on ${decodedPath(ctx.page)} to sign in with`);
+  await fillForm(ctx, screen, example.data);
+  await press(ctx.page, button.label, undefined);
+}
+
 /**
  * The provider's session opened before the shell route is, as when another of its apps sends
  * the agent there: the journey's own sign-in done on this screen (its submit's example); the
  * tab then opened at the route keeps what the sign-in sealed (the PIN the call carries).
  */
-async function openSession({ journey, path }: ScreenDriver, ctx: DriveContext, screen: StepScreenFile | undefined) {
+async function openSession(driver: ScreenDriver, ctx: DriveContext, screen: StepScreenFile | undefined) {
   const { page } = ctx;
   const start = decodedPath(page);
-  const signIn = journey.graph.edges.find((e) => e.source.id === path.steps[0]?.stateId && e.event === 'step.submit');
-  const example = signIn?.transition.meta?.example as { data?: unknown } | undefined;
-  const button = screen?.file.buttons?.find((b) => b.event === 'step.submit');
-  if (!screen || !button || !isObject(example?.data)) throw new NotDrivable(`no sign-in on ${start} to open the provider's session with before ${REDIRECT_PATH}`);
-  await fillForm(ctx, screen, example.data);
-  await press(page, button.label, undefined);
+  await pressSignIn(driver, ctx, screen);
   const until = Date.now() + 15_000;
   while (decodedPath(page) === start && Date.now() < until) await pause(100);
   await ctx.settle();

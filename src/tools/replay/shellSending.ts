@@ -32,17 +32,24 @@ export const needsPageClock = (path: JourneyPath) => path.steps.some((step) => s
 
 /**
  * Makes the app send the shell's event `type`: the idle timeout's end passed on the page's
- * clock; else the keep-alive's fault armed, 5 minutes passed and a key pressed (the agent's
+ * clock; on the sign-in's screen (`signIn` given: signs in there), the sign-in's call's fault
+ * armed and the agent signed in; else the keep-alive's fault armed, 5 minutes passed and a key pressed (the agent's
  * touch sends the keep-alive). Armed twice: the page's clock is now ahead of the provider's, so
  * the first try is refused as stale (spending one) and signed again in the provider's time.
  */
-export async function sendAsShell(page: Page, { address, country }: { address: string; country: string }, type: string): Promise<void> {
+export async function sendAsShell(page: Page, { address, country }: { address: string; country: string }, type: string, signIn?: () => Promise<void>): Promise<void> {
   if (type === 'session.idle') {
     await page.clock.fastForward(IDLE_END_MS + 1_000);
     // The route is written in idle time once the screen is drawn: on the fake clock, a moment must pass.
     return page.clock.runFor(500);
   }
   const fault = FAULT_OF[type];
+  // Before the sign-in there is no session to keep alive: the sign-in's own call fails so.
+  const signInCall = operationWithRole(operationsOf(country), 'sign-in');
+  if (fault && signIn && signInCall) {
+    await armFault(address, signInCall[0], fault, country);
+    return signIn();
+  }
   const keepAlive = operationWithRole(operationsOf(country), 'keep-alive');
   if (!fault || !keepAlive) throw new NotDrivable(`the replay cannot make the app send ${type}${fault ? `: ${country}'s spec has no keep-alive call to fail` : ''}`);
   await armFault(address, keepAlive[0], fault, country, 2);
