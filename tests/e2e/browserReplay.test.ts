@@ -92,4 +92,14 @@ describe('journeys:replay --browser, Honduras', () => {
   });
 
   replaysEachEnd(replay, ends);
+
+  // The add-ons' call failed as the path has it, and the replay stopped on their select, which
+  // stays disabled with nothing to choose: an optional field is now left empty, as an agent
+  // would, and noted (a failure in --strict).
+  it("replays a path whose add-ons' call fails: the optional add-ons left empty, and noted", async () => {
+    const path = paths.find((p) => p.name === 'orderSuccess/addons.error.stay') as JourneyPath;
+    const result = await replay(path);
+    expect(result.ok, said(result)).toBe(true);
+    expect(result.notes).toContainEqual(expect.stringMatching(/^Adicionales: nothing to choose .*, left empty$/));
+  }, 180_000);
 });
