@@ -1,7 +1,7 @@
 /**
  * `npm run test:replay`: a country's branch cover (src/tools/paths/branchCover.ts, the fewest
  * paths that together take every transition) replayed in Chromium, one test per path against
- * the app built once for the country. Not part of `npm test`: a cover is 40 to 70 paths, minutes
+ * the app built once for the country. Not part of `npm test`: a cover is 42 to 65 paths, 25 minutes or so
  * of browser time per country, more than CI's budget for `npm test` has room for (README).
  */
 import { existsSync } from 'node:fs';

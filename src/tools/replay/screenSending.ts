@@ -34,19 +34,7 @@ export interface ScreenDriver {
 export async function sendOnScreen(driver: ScreenDriver, ctx: DriveContext, screen: StepScreenFile | undefined, step: PathStep, event: PathStep['event'], look: () => Promise<void>) {
   const { page } = ctx;
   const type = event.type;
-  // An event the shell sends when the page is opened at a path (the provider's redirect).
-  if (type === 'app.redirect') {
-    await look();
-    if (answersAfter(driver.path, driver.path.steps.indexOf(step))) await openSession(driver, ctx, screen);
-    return void (await page.goto(`${driver.address}${REDIRECT_PATH}`));
-  }
-  // An event the shell sends by itself (the idle timeout, a 401...): made to happen; on the
-  // sign-in's screen (no session yet), by the sign-in's own call failing.
-  if (sentByShell(type)) {
-    await look();
-    const signingIn = step.stateId === driver.path.steps[0]?.stateId;
-    return sendAsShell(page, { address: driver.address, country: ctx.country }, type, signingIn ? () => pressSignIn(driver, ctx, screen) : undefined);
-  }
+  if (await sentFromShell(driver, ctx, screen, step, look)) return;
   // A deep link's event (a return link, a customer's link): the tab opened at its URL, filled
   // from the example's values, as the outside page or the message's link would open it.
   const link = driver.journey.config.links?.find((l) => l.event === type);
@@ -92,6 +80,26 @@ export async function sendOnScreen(driver: ScreenDriver, ctx: DriveContext, scre
     return page.getByRole('navigation', { name: 'Menú principal' }).getByRole('button', { name: entry.label, exact: true }).click();
   }
   throw new NotDrivable(`nothing on ${decodedPath(page)} sends ${type}: no button or field of the step "${screen?.file.step ?? step.stateId}" and no menu entry (the app sends it by itself, or never)`);
+}
+
+/**
+ * An event the shell sends, made to happen (true when it was): the page opened at `/redirect`
+ * (the provider's redirect), or the shell's own (the idle timeout, a 401...; on the sign-in's
+ * screen, with no session yet, by the sign-in's own call failing).
+ */
+async function sentFromShell(driver: ScreenDriver, ctx: DriveContext, screen: StepScreenFile | undefined, step: PathStep, look: () => Promise<void>): Promise<boolean> {
+  const type = step.event.type;
+  if (type === 'app.redirect') {
+    await look();
+    if (answersAfter(driver.path, driver.path.steps.indexOf(step))) await openSession(driver, ctx, screen);
+    await ctx.page.goto(`${driver.address}${REDIRECT_PATH}`);
+    return true;
+  }
+  if (!sentByShell(type)) return false;
+  await look();
+  const signingIn = step.stateId === driver.path.steps[0]?.stateId;
+  await sendAsShell(ctx.page, { address: driver.address, country: ctx.country }, type, signingIn ? () => pressSignIn(driver, ctx, screen) : undefined);
+  return true;
 }
 
 /** Whether the agent's event before `step` left for an outside page (its branch runs `leave`). */
