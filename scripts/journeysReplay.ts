@@ -3,10 +3,12 @@
  * (by its name) in Node against a sandbox started here (a fresh seed in memory, every call real),
  * sending the agent's events of the path; prints each step, and where the journey left the path
  * and why (the provider's last answer, the screen's message). `--all` replays every path and
- * counts them. `--browser`: in Chromium against the built app instead, the screens driven as an
- * agent would, a screenshot per step (src/tools/replay/browserReplay.ts). Exit 1 when a replay leaves its path.
+ * counts them; `--cover` only the fewest that together take every transition. `--browser`: in Chromium against the built app instead, the screens driven as an
+ * agent would, a screenshot per step (src/tools/replay/browserReplay.ts); with `--strict`, a path
+ * where the driver took a value of its own (a date not offered...) fails. Exit 1 when a replay leaves its path.
  */
 import { didYouMean } from '../src/pack/didYouMean';
+import { branchCover } from '../src/tools/paths/branchCover';
 import { journeyPaths } from '../src/tools/paths/journeyPaths';
 import { replayPathsInBrowser } from '../src/tools/replay/browserReplay';
 import { replayPathsInNode } from '../src/tools/replay/replayInNode';
@@ -16,23 +18,29 @@ import { replaySessionCommand } from '../src/tools/replay/sessionFileReplay';
 const args = process.argv.slice(2);
 // A session exported from the app, in place of a path: `<cc> --session <file> [--key <private.jwk>]`.
 if (args.includes('--session')) process.exit(await replaySessionCommand(args, loadJourneyFile));
-const all = args.includes('--all');
+// `--cover`: the fewest paths that together take every transition (src/tools/paths/branchCover.ts).
+const cover = args.includes('--cover');
+const all = args.includes('--all') || cover;
+// `--strict` (in the browser): a path the driver replayed with a value of its own (a note) fails.
+const strict = args.includes('--strict');
 const [country, name] = args.filter((a) => !a.startsWith('--'));
 if (!country || (!name && !all)) {
-  console.error('usage: npm run journeys:replay -- <country code> <path name>   (names: npm run journeys:paths -- <country code>), or --all');
+  console.error('usage: npm run journeys:replay -- <country code> <path name>   (names: npm run journeys:paths -- <country code>), or --all, or --cover; with --browser [--strict]');
   process.exit(2);
 }
 const journey = loadJourneyFile(`journeys/${country.toLowerCase()}.json`);
 const { paths } = journeyPaths(journey);
-const chosen = all ? paths : paths.filter((p) => p.name === name);
+const chosen = cover ? branchCover(paths) : all ? paths : paths.filter((p) => p.name === name);
 if (chosen.length === 0) {
   const near = didYouMean(name ?? '', paths.map((p) => p.name));
   console.error(`no path named "${name}" in journeys/${country.toLowerCase()}.json${near ? `; did you mean "${near}"?` : ''}`);
   process.exit(2);
 }
 if (args.includes('--browser')) {
-  const failedInBrowser = await replayPathsInBrowser(journey, country, chosen, { verbose: !all });
-  if (all) console.error(`${chosen.length - failedInBrowser} of ${chosen.length} path(s) replayed to their end in Chromium.`);
+  const started = Date.now();
+  const failedInBrowser = await replayPathsInBrowser(journey, country, chosen, { verbose: !all, strict });
+  const took = Math.round((Date.now() - started) / 1000);
+  if (all) console.error(`${chosen.length - failedInBrowser} of ${chosen.length} path(s) replayed to their end in Chromium, in ${Math.floor(took / 60)} min ${took % 60} s (the build included).`);
   process.exit(failedInBrowser > 0 ? 1 : 0);
 }
 

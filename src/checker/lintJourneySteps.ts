@@ -62,7 +62,7 @@ type EventOptions = { sends?: { event?: unknown }; pages?: { sends?: { event?: u
  * Every `ui:options.sends.event` of a uiSchema (a list's `pages.sends.event` and its rows'
  * `rowEvent` too), with its pointer.
  */
-function sentEvents(ui: unknown, pointer: string, into: Array<[string, string]> = []): Array<[string, string]> {
+export function sentEvents(ui: unknown, pointer: string, into: Array<[string, string]> = []): Array<[string, string]> {
   if (!ui || typeof ui !== 'object' || Array.isArray(ui)) return into;
   const options = (ui as Record<string, unknown>)['ui:options'] as EventOptions | undefined;
   if (typeof options?.sends?.event === 'string') into.push([`${pointer}/ui:options/sends/event`, options.sends.event]);

@@ -16,6 +16,7 @@ import { buildJourneyGraph } from '../pack/journeyGraph';
 import { lintJourneyData } from './lintJourneyData';
 import { lintJourneySteps } from './lintJourneySteps';
 import { lintShellEvents } from './shellEvents';
+import { lintUnsentEvents } from './lintUnsentEvents';
 import { locateProblems, type LocatedProblem } from './problem';
 import { parseSourceText } from './sourceText';
 import type { StepFile } from '../pack/stepFile';
@@ -150,7 +151,9 @@ function checkAgainstCountry(pack: Pack, check: JourneyCheck, config: JourneyCon
   // the ones it handles must be handled on every private step.
   const handled = handledEvents(config);
   const shell = lintShellEvents(graph, menuEventsOf(pack, country).filter((event) => handled.has(event)));
-  pack.problems.push(...locateProblems(check.file, check.source, [...cross.journey, ...data.journey, ...shell]));
+  // An agent's event no screen, sidebar entry or link sends, and the app does not either.
+  const unsent = lintUnsentEvents(graph, steps, menuEventsOf(pack, country));
+  pack.problems.push(...locateProblems(check.file, check.source, [...cross.journey, ...data.journey, ...shell, ...unsent]));
   for (const list of [cross.steps, data.steps]) {
     for (const [name, stepProblems] of list) {
       const c = checks.get(name);

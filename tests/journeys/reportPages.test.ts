@@ -47,7 +47,6 @@ describe('the sales report, a page at a time', () => {
     expect(context().report.pages).toEqual({ page: 3, pageSize: 20, total: 41 });
     expect(ids(context().report.leads)).toEqual(leads.slice(40));
 
-    await step({ type: 'menu.home' }, '/inicio');
     await step({ type: 'menu.salesReport' }, '/ventas-reporte');
     expect(context().report.pages).toEqual({ page: 1, pageSize: 20, total: 41 });
     expect(ids(context().report.leads)).toEqual(leads.slice(0, 20));

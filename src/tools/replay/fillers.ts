@@ -5,6 +5,7 @@ import 'dayjs/locale/es';
 import type { Locator, Page } from 'playwright-core';
 import { packPaths } from '../../pack/countryPack';
 import { choiceTitle, labelPattern, type ScreenField } from './stepScreen';
+import { seedOfferName } from './seedOffers';
 
 type Json = Record<string, unknown>;
 
@@ -299,7 +300,8 @@ const chooseOffer: FormFiller = async (ctx, event) => {
   const panel = ctx.page.getByRole('tabpanel');
   const cards = panel.locator('.mantine-Card-root');
   const chosenBefore = await panel.getByRole('button', { name: 'Elegido' }).count();
-  const name = ctx.chosenOffers.get(planId) ?? offer.name;
+  // The path's example may name the plan by its planId only: its name is the seed's.
+  const name = ctx.chosenOffers.get(planId) ?? offer.name ?? seedOfferName(ctx.country, planId);
   const named = name ? cards.filter({ hasText: name }).getByRole('button', { name: /^Elegi(r|do)$/ }) : undefined;
   let button = named && (await named.count()) > 0 ? named.first() : undefined;
   if (!button) {

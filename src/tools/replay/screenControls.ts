@@ -17,10 +17,19 @@ export async function fillForm(ctx: DriveContext, screen: StepScreenFile, data: 
     // The whole-form widget gives the fields their values (what the upload answered...).
     return fill(ctx, data, screen.rootOptions);
   }
+  const required = new Set(Array.isArray(screen.file.schema?.required) ? screen.file.schema.required.map(String) : []);
   for (const field of screen.fields) {
     const value = data[field.name];
     if (value === undefined || field.fixed) continue;
-    await fillField(ctx, field, value);
+    try {
+      await fillField(ctx, field, value);
+    } catch (error) {
+      // An optional field with nothing to choose (the call that lists its choices failed, as the
+      // path has it: the add-ons' list) is left empty, as an agent would, and noted (a note fails
+      // the path in --strict); a required one stops the replay there.
+      if (!(error instanceof NotDrivable) || required.has(field.name)) throw error;
+      ctx.notes.push(`${field.label}: nothing to choose (${error.message}), left empty`);
+    }
   }
 }
 

@@ -13,6 +13,7 @@ import { decodedPath, pause } from './browserPlace';
 import { formSenders, NotDrivable, type DriveContext } from './fillers';
 import { answersAfter } from './pathCalls';
 import { fillField, fillForm, goToPage, press } from './screenControls';
+import { sendAsShell, sentByShell } from './shellSending';
 import type { StepScreenFile } from './stepScreen';
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -33,12 +34,7 @@ export interface ScreenDriver {
 export async function sendOnScreen(driver: ScreenDriver, ctx: DriveContext, screen: StepScreenFile | undefined, step: PathStep, event: PathStep['event'], look: () => Promise<void>) {
   const { page } = ctx;
   const type = event.type;
-  // An event the shell sends when the page is opened at a path (the provider's redirect).
-  if (type === 'app.redirect') {
-    await look();
-    if (answersAfter(driver.path, driver.path.steps.indexOf(step))) await openSession(driver, ctx, screen);
-    return void (await page.goto(`${driver.address}${REDIRECT_PATH}`));
-  }
+  if (await sentFromShell(driver, ctx, screen, step, look)) return;
   // A deep link's event (a return link, a customer's link): the tab opened at its URL, filled
   // from the example's values, as the outside page or the message's link would open it.
   const link = driver.journey.config.links?.find((l) => l.event === type);
@@ -86,6 +82,26 @@ export async function sendOnScreen(driver: ScreenDriver, ctx: DriveContext, scre
   throw new NotDrivable(`nothing on ${decodedPath(page)} sends ${type}: no button or field of the step "${screen?.file.step ?? step.stateId}" and no menu entry (the app sends it by itself, or never)`);
 }
 
+/**
+ * An event the shell sends, made to happen (true when it was): the page opened at `/redirect`
+ * (the provider's redirect), or the shell's own (the idle timeout, a 401...; on the sign-in's
+ * screen, with no session yet, by the sign-in's own call failing).
+ */
+async function sentFromShell(driver: ScreenDriver, ctx: DriveContext, screen: StepScreenFile | undefined, step: PathStep, look: () => Promise<void>): Promise<boolean> {
+  const type = step.event.type;
+  if (type === 'app.redirect') {
+    await look();
+    if (answersAfter(driver.path, driver.path.steps.indexOf(step))) await openSession(driver, ctx, screen);
+    await ctx.page.goto(`${driver.address}${REDIRECT_PATH}`);
+    return true;
+  }
+  if (!sentByShell(type)) return false;
+  await look();
+  const signingIn = step.stateId === driver.path.steps[0]?.stateId;
+  await sendAsShell(ctx.page, { address: driver.address, country: ctx.country }, type, signingIn ? () => pressSignIn(driver, ctx, screen) : undefined);
+  return true;
+}
+
 /** Whether the agent's event before `step` left for an outside page (its branch runs `leave`). */
 function leftBefore({ journey, path }: ScreenDriver, step: PathStep): boolean {
   const before = path.steps.slice(0, path.steps.indexOf(step)).findLast((s) => !s.event.type.startsWith('xstate.'));
@@ -94,20 +110,25 @@ function leftBefore({ journey, path }: ScreenDriver, step: PathStep): boolean {
   return journey.graph.edges.some((e) => e.event === before.event.type && before.stateId.startsWith(e.source.id) && leaves(e));
 }
 
+/** The journey's own sign-in done on this screen: its submit's example typed, its button pressed. */
+async function pressSignIn({ journey, path }: ScreenDriver, ctx: DriveContext, screen: StepScreenFile | undefined) {
+  const signIn = journey.graph.edges.find((e) => e.source.id === path.steps[0]?.stateId && e.event === 'step.submit');
+  const example = signIn?.transition.meta?.example as { data?: unknown } | undefined;
+  const button = screen?.file.buttons?.find((b) => b.event === 'step.submit');
+  if (!screen || !button || !isObject(example?.data)) throw new NotDrivable(`no sign-in on ${decodedPath(ctx.page)} to sign in with`);
+  await fillForm(ctx, screen, example.data);
+  await press(ctx.page, button.label, undefined);
+}
+
 /**
  * The provider's session opened before the shell route is, as when another of its apps sends
  * the agent there: the journey's own sign-in done on this screen (its submit's example); the
  * tab then opened at the route keeps what the sign-in sealed (the PIN the call carries).
  */
-async function openSession({ journey, path }: ScreenDriver, ctx: DriveContext, screen: StepScreenFile | undefined) {
+async function openSession(driver: ScreenDriver, ctx: DriveContext, screen: StepScreenFile | undefined) {
   const { page } = ctx;
   const start = decodedPath(page);
-  const signIn = journey.graph.edges.find((e) => e.source.id === path.steps[0]?.stateId && e.event === 'step.submit');
-  const example = signIn?.transition.meta?.example as { data?: unknown } | undefined;
-  const button = screen?.file.buttons?.find((b) => b.event === 'step.submit');
-  if (!screen || !button || !isObject(example?.data)) throw new NotDrivable(`no sign-in on ${start} to open the provider's session with before ${REDIRECT_PATH}`);
-  await fillForm(ctx, screen, example.data);
-  await press(page, button.label, undefined);
+  await pressSignIn(driver, ctx, screen);
   const until = Date.now() + 15_000;
   while (decodedPath(page) === start && Date.now() < until) await pause(100);
   await ctx.settle();

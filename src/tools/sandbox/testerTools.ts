@@ -6,8 +6,8 @@ export async function outboxCodes(address: string, to: string): Promise<string[]
   return messages.map((m) => /\d{6}/.exec(m.message)?.[0] ?? '');
 }
 
-/** Arms a sandbox fault for the next call of an operation (the app in a browser cannot send the header). */
-export async function armFault(address: string, operationId: string, fault: string, country?: string): Promise<void> {
-  const response = await fetch(`${address}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operationId, fault, ...(country ? { country } : {}) }) });
+/** Arms a sandbox fault for the next call (or `times` calls) of an operation (the app in a browser cannot send the header). */
+export async function armFault(address: string, operationId: string, fault: string, country?: string, times = 1): Promise<void> {
+  const response = await fetch(`${address}/__sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ operationId, fault, times, ...(country ? { country } : {}) }) });
   if (response.status !== 200) throw new Error(`the sandbox refused the fault ${fault} for ${operationId}: ${response.status}`);
 }

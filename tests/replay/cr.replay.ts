@@ -1,0 +1,4 @@
+import { replaysCover } from '../support/coverReplay';
+
+// The branch cover of journeys/cr.json in Chromium (npm run test:replay; tests/support/coverReplay.ts).
+replaysCover('cr');
