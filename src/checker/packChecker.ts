@@ -62,14 +62,14 @@ function checkCountry(pack: Pack, code: string, events?: ReadonlySet<string>): b
 }
 
 /** The sidebar's events of a country (its country file, `countries/<cc>.json`), when it has one. */
-function menuEventsOf(pack: Pack, country: string): string[] {
+function menuEventsOf(pack: Pack, country: string): string[] | undefined {
   const file = join(pack.countries, `${country.toLowerCase()}.json`);
-  if (!existsSync(file)) return [];
+  if (!existsSync(file)) return undefined;
   try {
     const sidebar = (JSON.parse(readFileSync(file, 'utf8')) as { sidebar?: Array<{ event?: unknown }> }).sidebar ?? [];
     return sidebar.map((entry) => entry.event).filter((e): e is string => typeof e === 'string');
   } catch {
-    return []; // the country file's own check reports it
+    return undefined; // the country file's own check reports it
   }
 }
 
@@ -150,9 +150,11 @@ function checkAgainstCountry(pack: Pack, check: JourneyCheck, config: JourneyCon
   // A sidebar event the journey handles nowhere is the country file's mistake, reported there once;
   // the ones it handles must be handled on every private step.
   const handled = handledEvents(config);
-  const shell = lintShellEvents(graph, menuEventsOf(pack, country).filter((event) => handled.has(event)));
-  // An agent's event no screen, sidebar entry or link sends, and the app does not either.
-  const unsent = lintUnsentEvents(graph, steps, menuEventsOf(pack, country));
+  const menuEvents = menuEventsOf(pack, country);
+  const shell = lintShellEvents(graph, (menuEvents ?? []).filter((event) => handled.has(event)));
+  // An agent's event no screen, sidebar entry or link sends, and the app does not either (not
+  // judged without a readable country file: its sidebar is unknown, and that file is reported).
+  const unsent = menuEvents ? lintUnsentEvents(graph, steps, menuEvents) : [];
   pack.problems.push(...locateProblems(check.file, check.source, [...cross.journey, ...data.journey, ...shell, ...unsent]));
   for (const list of [cross.steps, data.steps]) {
     for (const [name, stepProblems] of list) {

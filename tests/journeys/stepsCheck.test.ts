@@ -20,7 +20,8 @@ interface Fixture {
   description: string;
   file: string;
   edits: Array<{ find: string; replace: string }>;
-  expect: Array<{ pointer: string; message: string; near: string; token?: string }>;
+  /** Each problem expected, in the command's order, in the broken file or in another (`file`: the journey whose event the broken step no longer sends). */
+  expect: Array<{ pointer: string; message: string; near: string; token?: string; file?: string }>;
 }
 
 function lineColumn(text: string, offset: number): string {
@@ -87,14 +88,15 @@ describe('npm run journeys:check on the step screens', () => {
       text = text.replace(find, () => replace);
     }
     writeFileSync(join(dir, fixture.file), text);
-    const expected = fixture.expect.map(({ pointer, message, near, token }) => {
-      expect(text.split(near).length - 1, `"${near}" should occur once`).toBe(1);
-      const at = text.indexOf(near) + (token === undefined ? 0 : near.indexOf(token));
-      return `${fixture.file}:${lineColumn(text, at)} ${pointer}: ${message}`;
+    const expected = fixture.expect.map(({ pointer, message, near, token, file = fixture.file }) => {
+      const inFile = file === fixture.file ? text : readFileSync(join(dir, file), 'utf8');
+      expect(inFile.split(near).length - 1, `"${near}" should occur once in ${file}`).toBe(1);
+      const at = inFile.indexOf(near) + (token === undefined ? 0 : near.indexOf(token));
+      return `${file}:${lineColumn(inFile, at)} ${pointer}: ${message}`;
     });
     const result = kind === kinds[0] ? check(dir) : checkHere(dir);
     expect(result.stdout.split('\n')).toEqual([...expected, '']);
-    expect(result.stderr.trim().split('\n').at(-1)).toBe(`${expected.length} problem(s) in 1 file(s).`);
+    expect(result.stderr.trim().split('\n').at(-1)).toBe(`${expected.length} problem(s) in ${new Set(fixture.expect.map((e) => e.file ?? fixture.file)).size} file(s).`);
     expect(result.status).toBe(1);
   });
 });

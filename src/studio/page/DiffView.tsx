@@ -20,7 +20,7 @@ const GROUPS: Array<{ title: string; kinds: Array<JourneyChange['kind']>; what: 
   { title: 'Calls', kinds: ['call'], what: 'provider calls and their inputs' },
   { title: 'Fields', kinds: ['data'], what: 'the data the journey declares (meta.context)' },
   { title: 'Messages', kinds: ['message'], what: 'the words a screen shows' },
-  { title: 'Sales in progress', kinds: ['sales'], what: 'the steps agents may be waiting on that the new version no longer has, and where those sales go when the app is updated (formerStates)' },
+  { title: 'Sales in progress', kinds: ['inProgress'], what: 'the steps agents may be waiting on that the new version no longer has, and where those sales go when the app is updated (formerStates)' },
 ];
 const CHANGES: Array<{ change: JourneyChange['change']; label: string; color: string }> = [
   { change: 'added', label: 'Added', color: 'green' },

@@ -4,7 +4,7 @@ import { isRestingState, resumePlace } from '../../runtime/versionResume';
 
 /** One change between two versions of a journey, in its own words. */
 export interface JourneyChange {
-  kind: 'state' | 'step' | 'transition' | 'guard' | 'actions' | 'call' | 'message' | 'data' | 'sales';
+  kind: 'state' | 'step' | 'transition' | 'guard' | 'actions' | 'call' | 'message' | 'data' | 'inProgress';
   /** `stranded`: the sales in progress at a state the new version no longer has, and where they go. */
   change: 'added' | 'removed' | 'changed' | 'stranded';
   /** Where: a state's id, or a transition as "state: event → target". */
@@ -167,7 +167,7 @@ export function diffJourneys(before: JourneyConfig, after: JourneyConfig): Journ
   return [...stateChanges(a, b), ...transitionChanges(a, b), ...callChanges(a, b), ...messageChanges(a, b), ...dataChanges(before, after), ...strandedSales(a, b)];
 }
 
-/** A state with the route its step shows: `sv.signedIn.sale.idReview (/id-revisar)`. */
+/** A state with the route its step shows: `cc.signedIn.sale.review (/revisar)`. */
 const placeName = (node: GraphNode) => {
   const route = stepNodeOf(node)?.meta.route;
   return route ? `${node.id} (${route})` : node.id;
@@ -192,7 +192,7 @@ function strandedSales(a: JourneyGraph, b: JourneyGraph): JourneyChange[] {
         : place.kind === 'nearest'
           ? `go to ${placeName(place.node)}, the first step of ${place.within.id} (no formerStates entry names it), told "${place.message}"`
           : `start again from the beginning (nothing of their place is left and no formerStates entry names it), told "${place.message}"`;
-    changes.push({ kind: 'sales', change: 'stranded', where: placeName(node), detail });
+    changes.push({ kind: 'inProgress', change: 'stranded', where: placeName(node), detail });
   }
   return changes;
 }
