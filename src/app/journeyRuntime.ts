@@ -22,6 +22,7 @@ import type { SealedStore } from './sealedStorage';
 import { indexedDbKeyring } from './callKeyring';
 import { createSessionRecorder, placeOf, recordSession, type SessionRecord } from './sessionRecorder';
 import { DEPLOY_VERSION } from './trackingRecords';
+import { KEEP_ALIVE_EVERY_MS } from './keepAliveTiming';
 
 /** A tester's inspector (inspectChannel.ts: where the journey is, for the studio), when the page is opened with `?inspect`. */
 export type Inspect = ActorOptions<AnyActorLogic>['inspect'];
@@ -200,6 +201,3 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect, fit?
 }
 
 export type JourneyRuntime = ReturnType<typeof createJourneyRuntime>;
-
-/** How often an active agent's app tells the provider the session is in use (well inside its 15-minute idle expiry). */
-export const KEEP_ALIVE_EVERY_MS = 5 * 60_000;

@@ -9,17 +9,11 @@
 import type { Page } from 'playwright-core';
 import { operationWithRole } from '../../api/operationTable';
 import { IDLE_END_MS } from '../../app/IdleGuard';
+import { KEEP_ALIVE_EVERY_MS } from '../../app/keepAliveTiming';
 import type { JourneyPath } from '../paths/journeyPaths';
 import { armFault } from '../sandbox/testerTools';
 import { operationsOf } from './countryOperations';
 import { NotDrivable } from './fillers';
-
-/**
- * How long after the last keep-alive an agent's touch sends the next (KEEP_ALIVE_EVERY_MS of
- * src/app/journeyRuntime.ts, which imports the build's virtual modules and so cannot be loaded
- * here).
- */
-const KEEP_ALIVE_EVERY_MS = 5 * 60_000;
 
 /** The sandbox's fault whose answer makes the app send each event (src/api/apiClients.ts, src/sandbox/faults.ts). */
 const FAULT_OF: Record<string, string> = { 'session.unauthorized': '401', 'session.mismatch': 'state-mismatch', 'app.maintenance': '503' };
