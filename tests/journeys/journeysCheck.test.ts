@@ -14,8 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it, type ExpectStatic } from 'vitest';
-import { checkPacks } from '../../src/checker/checkPacks';
-import { formatProblem } from '../../src/checker/problem';
+import { checkInProcess } from '../support/checkInProcess';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const fixturesDir = join(root, 'tests/fixtures/broken');
@@ -91,17 +90,6 @@ function run(command: string, args: string[]): Promise<Run> {
 
 const checkFiles = (...files: string[]) => run(join(root, 'node_modules/.bin/tsx'), ['scripts/journeysCheck.ts', ...files]);
 
-/**
- * What the command prints for one file and its exit status, checked in this process by what the
- * command runs (checkPacks, its lines printed as the command prints them): a process per fixture
- * was two of CI's minutes, nearly all of it starting the command again. The first fixture, and
- * the tests above, run the real command.
- */
-function checkHere(file: string): Run {
-  const { problems } = checkPacks('.', [file]);
-  const files = new Set(problems.map((p) => p.file)).size;
-  return { stdout: problems.map((p) => `${formatProblem(p)}\n`).join(''), stderr: problems.length > 0 ? `${problems.length} problem(s) in ${files} file(s).` : '', status: problems.length > 0 ? 1 : 0 };
-}
 
 const tempDirs: string[] = [];
 function tempDir(): string {
@@ -201,7 +189,7 @@ describe.concurrent('npm run journeys:check on a broken copy of journeys/sv.json
       return `${shown}:${line}:${column} ${pointer}: ${message}`;
     });
 
-    const result = kind === kinds[0]?.[0] ? await checkFiles(file) : checkHere(file);
+    const result = kind === kinds[0]?.[0] ? await checkFiles(file) : checkInProcess('.', [file]);
     expect(result.stdout.split('\n')).toEqual([...expected, '']);
     expect(result.stderr.trim()).toBe(`${expected.length} problem(s) in 1 file(s).`);
     expect(result.status).toBe(1);

@@ -1,10 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkPacks } from '../../src/checker/checkPacks';
-import { formatProblem } from '../../src/checker/problem';
+import { checkInProcess } from '../support/checkInProcess';
 
 // The step screens under journeys:check: a copy of the project's journeys, country files, SV steps and specs in a
 // temporary folder, one file broken by a fixture's edits, checked there: by the real command for
@@ -33,14 +32,6 @@ function check(cwd: string) {
   return spawnSync(join(root, 'node_modules/.bin/tsx'), [join(root, 'scripts/journeysCheck.ts')], { cwd, encoding: 'utf8', timeout: 60_000 });
 }
 
-/** What the command prints and its exit status, checked in this process: the lines named from the pack's folder, as the command there names them. */
-function checkHere(dir: string) {
-  const { problems } = checkPacks(relative(root, dir));
-  const prefix = relative(root, dir) + sep;
-  const lines = problems.map((p) => formatProblem({ ...p, file: p.file.startsWith(prefix) ? p.file.slice(prefix.length) : p.file, message: p.message.replaceAll(prefix, '') }));
-  const files = new Set(problems.map((p) => p.file)).size;
-  return { stdout: lines.map((line) => `${line}\n`).join(''), stderr: problems.length > 0 ? `${problems.length} problem(s) in ${files} file(s).` : '', status: problems.length > 0 ? 1 : 0 };
-}
 
 const kinds = readdirSync(fixturesDir).filter((f) => f.endsWith('.json')).sort();
 
@@ -94,7 +85,7 @@ describe('npm run journeys:check on the step screens', () => {
       const at = inFile.indexOf(near) + (token === undefined ? 0 : near.indexOf(token));
       return `${file}:${lineColumn(inFile, at)} ${pointer}: ${message}`;
     });
-    const result = kind === kinds[0] ? check(dir) : checkHere(dir);
+    const result = kind === kinds[0] ? check(dir) : checkInProcess(dir);
     expect(result.stdout.split('\n')).toEqual([...expected, '']);
     expect(result.stderr.trim().split('\n').at(-1)).toBe(`${expected.length} problem(s) in ${new Set(fixture.expect.map((e) => e.file ?? fixture.file)).size} file(s).`);
     expect(result.status).toBe(1);
