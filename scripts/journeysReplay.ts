@@ -3,12 +3,15 @@
  * (by its name) in Node against a sandbox started here (a fresh seed in memory, every call real),
  * sending the agent's events of the path; prints each step, and where the journey left the path
  * and why (the provider's last answer, the screen's message). `--all` replays every path and
- * counts them; `--cover` only the fewest that together take every transition. `--browser`: in Chromium against the built app instead, the screens driven as an
+ * counts them; `--cover` only the fewest that together take every transition; `--tours` the few
+ * long walks that take every transition (src/tools/paths/journeyTours.ts: what CI replays in
+ * Chromium). `--browser`: in Chromium against the built app instead, the screens driven as an
  * agent would, a screenshot per step (src/tools/replay/browserReplay.ts); with `--strict`, a path
  * where the driver took a value of its own (a date not offered...) fails. Exit 1 when a replay leaves its path.
  */
 import { didYouMean } from '../src/pack/didYouMean';
 import { branchCover } from '../src/tools/paths/branchCover';
+import { checkedTours } from '../src/tools/replay/toursChecked';
 import { journeyPaths } from '../src/tools/paths/journeyPaths';
 import { replayPathsInBrowser } from '../src/tools/replay/browserReplay';
 import { replayPathsInNode } from '../src/tools/replay/replayInNode';
@@ -20,17 +23,27 @@ const args = process.argv.slice(2);
 if (args.includes('--session')) process.exit(await replaySessionCommand(args, loadJourneyFile));
 // `--cover`: the fewest paths that together take every transition (src/tools/paths/branchCover.ts).
 const cover = args.includes('--cover');
-const all = args.includes('--all') || cover;
+// `--tours`: a few walks from the sign-in that, together, take every transition (journeyTours.ts),
+// those that do not replay in Node replaced by paths (toursChecked.ts).
+const tours = args.includes('--tours');
+const all = args.includes('--all') || cover || tours;
 // `--strict` (in the browser): a path the driver replayed with a value of its own (a note) fails.
 const strict = args.includes('--strict');
 const [country, name] = args.filter((a) => !a.startsWith('--'));
 if (!country || (!name && !all)) {
-  console.error('usage: npm run journeys:replay -- <country code> <path name>   (names: npm run journeys:paths -- <country code>), or --all, or --cover; with --browser [--strict]');
+  console.error('usage: npm run journeys:replay -- <country code> <path name>   (names: npm run journeys:paths -- <country code>), or --all, --cover or --tours; with --browser [--strict]');
   process.exit(2);
 }
 const journey = loadJourneyFile(`journeys/${country.toLowerCase()}.json`);
 const { paths } = journeyPaths(journey);
-const chosen = cover ? branchCover(paths) : all ? paths : paths.filter((p) => p.name === name);
+const chosen = tours ? await toursToReplay() : cover ? branchCover(paths) : all ? paths : paths.filter((p) => p.name === name);
+
+/** The tours that replay in Node, and paths for the branches of those that do not (each said). */
+async function toursToReplay() {
+  const { chosen: picked, leftOut } = await checkedTours(journey);
+  for (const { name: tour, why } of leftOut) console.error(`${tour} is replaced by paths: in Node it ${why}`);
+  return picked;
+}
 if (chosen.length === 0) {
   const near = didYouMean(name ?? '', paths.map((p) => p.name));
   console.error(`no path named "${name}" in journeys/${country.toLowerCase()}.json${near ? `; did you mean "${near}"?` : ''}`);

@@ -17,14 +17,16 @@ export function transitionsOf(path: JourneyPath): string[] {
 }
 
 /**
- * The fewest paths, by a greedy set cover, that together take every transition the paths take:
+ * The fewest paths, by a greedy set cover, that together take every transition the paths take
+ * (or every one of `needed`):
  * again and again the path that takes the most transitions not yet taken (the shorter of two
  * alike, then the first), until none is left. Greedy is within a logarithm of the smallest set,
  * and finds it on journeys like these, where most paths add one branch to a common way; a path
  * the later choices made needless is dropped after. The paths keep the order they were given in.
  */
-export function branchCover(paths: JourneyPath[]): JourneyPath[] {
-  const taken = paths.map((path) => new Set(transitionsOf(path)));
+export function branchCover(paths: JourneyPath[], needed?: ReadonlySet<string>): JourneyPath[] {
+  // Only the transitions `needed` (those other replays did not take), when given.
+  const taken = paths.map((path) => new Set(transitionsOf(path).filter((t) => needed === undefined || needed.has(t))));
   const left = new Set(taken.flatMap((set) => [...set]));
   const chosen = new Set<number>();
   while (left.size > 0) {

@@ -156,14 +156,14 @@ export function journeyTraversal(journey: CompiledJourney) {
 type JourneyTraversal = ReturnType<typeof journeyTraversal>;
 
 /** One move of the explored journey: from a snapshot (by its key) to another, by an event. */
-type Move = { from: string; to: string; event: PathEvent };
+export type Move = { from: string; to: string; event: PathEvent };
 
 /**
  * The journey explored: its snapshots by key (the first is the start) and the moves between
  * them, in three pools: the agent's from a settled journey, then also the agent's made while a
  * call answers, then also those the shell starts.
  */
-interface Explored {
+export interface Explored {
   keys: string[];
   start: string;
   snapshotOf: (key: string) => JourneySnapshot;
@@ -251,6 +251,26 @@ function firstMoves({ snapshotOf, pools }: Explored, ways: ReturnType<typeof sho
   return cover;
 }
 
+/** A move as a path's step: where the journey was, the branch's label, the event. */
+const stepOfMove =
+  (explored: Explored, { describe, branchTaken }: JourneyTraversal) =>
+  (move: Move): PathStep => {
+    const from = explored.snapshotOf(move.from);
+    const edge = branchTaken(from, move.event);
+    return { ...describe(from), label: edge?.label ?? move.event.type, event: move.event };
+  };
+
+/**
+ * The journey explored as the paths are built from it: its snapshots and moves, the shortest way
+ * into and out of each, and a move as a path's step (src/tools/paths/journeyTours.ts walks it too).
+ */
+export function exploreJourney(journey: CompiledJourney, limit = 50_000) {
+  const traversal = journeyTraversal(journey);
+  const explored = explore(traversal, limit);
+  const ways = shortestWays(explored, traversal.terminal);
+  return { traversal, explored, ways, stepOf: stepOfMove(explored, traversal) };
+}
+
 /**
  * One path per branch (the way in to its move, the move, the way out), a way taken by two
  * branches kept once; named by the state it ends at and its branch, two branches alike in
@@ -258,12 +278,8 @@ function firstMoves({ snapshotOf, pools }: Explored, ways: ReturnType<typeof sho
  * branches as a suffix.
  */
 function pathsOf(explored: Explored, ways: ReturnType<typeof shortestWays>, cover: Map<GraphEdge, Move>, traversal: JourneyTraversal): JourneyPath[] {
-  const { describe, branchTaken } = traversal;
-  const stepOf = (move: Move): PathStep => {
-    const from = explored.snapshotOf(move.from);
-    const edge = branchTaken(from, move.event);
-    return { ...describe(from), label: edge?.label ?? move.event.type, event: move.event };
-  };
+  const { describe } = traversal;
+  const stepOf = stepOfMove(explored, traversal);
   const seen = new Set<string>();
   const paths: JourneyPath[] = [];
   for (const [edge, move] of cover) {
@@ -296,10 +312,8 @@ function pathsOf(explored: Explored, ways: ReturnType<typeof shortestWays>, cove
  * parent above the current step (the sidebar's `menu.*`, `session.*`) are tried from the
  * parent's first step only: that takes each once without multiplying the states explored.
  */
-export function journeyPaths(journey: CompiledJourney, options: { limit?: number } = {}): JourneyPathsResult {
-  const traversal = journeyTraversal(journey);
-  const explored = explore(traversal, options.limit ?? 50_000);
-  const ways = shortestWays(explored, traversal.terminal);
+export function journeyPaths(journey: CompiledJourney, options: { limit?: number; explored?: ReturnType<typeof exploreJourney> } = {}): JourneyPathsResult {
+  const { traversal, explored, ways } = options.explored ?? exploreJourney(journey, options.limit);
   const cover = firstMoves(explored, ways, traversal.branchTaken);
   const paths = pathsOf(explored, ways, cover, traversal);
   // The agent's ways first (from the sign-in), then those the shell starts; by end, then length.

@@ -64,7 +64,10 @@ export function seedEntryFor(data: ReplayData, path: JourneyPath, index: number,
   const type = path.steps[index]?.event.type;
   // The calls this event starts, until the agent acts again, and what the path has them answer.
   const window = callsAfter(path, index);
-  const later = path.steps.slice(index + 1).map((step) => step.event);
+  // Up to the path's next time at this state (a tour's): what the agent types then decides what follows then.
+  const rest = path.steps.slice(index + 1);
+  const back = rest.findIndex((step) => step.stateId === at);
+  const later = (back < 0 ? rest : rest.slice(0, back)).map((step) => step.event);
   // A call's answer, or its error where the path has it fail (`{status, message}`).
   const ended = (call: string) => (e: (typeof later)[number]) => e.type === `xstate.done.actor.${call}` || e.type === `xstate.error.actor.${call}`;
   const answerOf = (call: string) => {

@@ -25,24 +25,29 @@ export function describeReplay(result: ReplayResult): string {
   return `left the path after ${result.done.length} event(s): expected ${left.expected}, the journey is at ${left.actual}${why ? ` (${why})` : ''}`;
 }
 
-/** Replays the paths, printing each (and each event sent when `verbose`); the number that left their path. */
-export async function replayPathsInNode(journey: CompiledJourney, paths: readonly JourneyPath[], { verbose }: { verbose: boolean }): Promise<number> {
-  let failed = 0;
+/** A path replayed on a fresh sandbox serving the journey's country, its timers and the sandbox's clock moved together. */
+export async function replayOnFreshSandbox(journey: CompiledJourney, path: JourneyPath): Promise<ReplayResult> {
   // Each path's sandbox serves the journey's country only: a fresh one per path starts quicker.
   const cc = (journey.config.meta?.country ?? DEFAULT_COUNTRY).toLowerCase();
   const countries = defaultCountryApis().filter((country) => country.code === cc);
+  // The journey's timers and the sandbox's clock moved together: an order polled every 5 s is not waited for.
+  const timeline = newTimeline();
+  const sandbox = await runningSandbox({ now: () => new Date(Date.now() + timeline.shift.ms), ...(countries.length > 0 ? { countries, country: cc } : {}) });
+  try {
+    return await replayPath(journey, path, sandbox, { timeline });
+  } finally {
+    await sandbox.close();
+  }
+}
+
+/** Replays the paths, printing each (and each event sent when `verbose`); the number that left their path. */
+export async function replayPathsInNode(journey: CompiledJourney, paths: readonly JourneyPath[], { verbose }: { verbose: boolean }): Promise<number> {
+  let failed = 0;
   for (const path of paths) {
-    // The journey's timers and the sandbox's clock moved together: an order polled every 5 s is not waited for.
-    const timeline = newTimeline();
-    const sandbox = await runningSandbox({ now: () => new Date(Date.now() + timeline.shift.ms), ...(countries.length > 0 ? { countries, country: cc } : {}) });
-    try {
-      const result = await replayPath(journey, path, sandbox, { timeline });
-      if (!result.ok) failed += 1;
-      if (verbose) for (const { place, event } of result.done) console.log(`  ${place} --${event}-->`);
-      console.log(`${result.ok ? '✓' : '✗'} ${path.name}: ${describeReplay(result)}`);
-    } finally {
-      await sandbox.close();
-    }
+    const result = await replayOnFreshSandbox(journey, path);
+    if (!result.ok) failed += 1;
+    if (verbose) for (const { place, event } of result.done) console.log(`  ${place} --${event}-->`);
+    console.log(`${result.ok ? '✓' : '✗'} ${path.name}: ${describeReplay(result)}`);
   }
   return failed;
 }
