@@ -26,11 +26,11 @@ const cover = args.includes('--cover');
 // `--tours`: a few walks from the sign-in that, together, take every transition (journeyTours.ts),
 // those that do not replay in Node replaced by paths (toursChecked.ts).
 const tours = args.includes('--tours');
-const all = args.includes('--all') || cover || tours;
+const [country, name] = args.filter((a) => !a.startsWith('--'));
+const all = args.includes('--all') || cover || (tours && !name);
 // `--strict` (in the browser): a path the driver replayed with a value of its own (a note) fails.
 const strict = args.includes('--strict');
-const [country, name] = args.filter((a) => !a.startsWith('--'));
-if (!country || (!name && !all)) {
+if (!country || (!name && !all && !tours)) {
   console.error('usage: npm run journeys:replay -- <country code> <path name>   (names: npm run journeys:paths -- <country code>), or --all, --cover or --tours; with --browser [--strict]');
   process.exit(2);
 }
@@ -41,8 +41,9 @@ const chosen = tours ? await toursToReplay() : cover ? branchCover(paths) : all 
 /** The tours that replay in Node, and paths for the branches of those that do not (each said). */
 async function toursToReplay() {
   const { chosen: picked, leftOut } = await checkedTours(journey);
-  for (const { name: tour, why } of leftOut) console.error(`${tour} is replaced by paths: in Node it ${why}`);
-  return picked;
+  for (const { name: tour, why } of leftOut) console.error(`${tour} is cut or replaced: in Node it ${why}`);
+  // `--tours <name>`: that one only (a tour's or a path's name, as the list printed).
+  return name ? picked.filter((p) => p.name === name) : picked;
 }
 if (chosen.length === 0) {
   const near = didYouMean(name ?? '', paths.map((p) => p.name));

@@ -1,0 +1,33 @@
+/**
+ * A country's tours replayed in Chromium (`journeys:replay -- <cc> --tours --browser`): the few
+ * walks from the sign-in that take every transition of the journey's paths, checked in Node
+ * against the sandbox first (src/tools/replay/toursChecked.ts), one test per tour (or path, for
+ * what no tour could take) against the app built once for the file.
+ */
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { describeBrowserReplay } from '../../src/tools/replay/browserReplay';
+import { checkedTours } from '../../src/tools/replay/toursChecked';
+import { replaysOf } from './browserReplays';
+
+/** The country's checked tours (found before its tests are: their number is the journey's). */
+export async function replaysTours(country: string): Promise<void> {
+  const { journey, replay } = replaysOf(country);
+  const { chosen, leftOut } = await checkedTours(journey);
+  describe(`journeys:replay -- ${country} --tours --browser`, () => {
+    it('has tours that replay in Node for most of the journey, what is left to paths', () => {
+      // A tour cut or replaced says why (a seed that cannot give two outcomes in one sale).
+      for (const { name, why } of leftOut) console.warn(`${country} ${name}: ${why}`);
+      expect(chosen.filter((p) => /\/tour-\d+$/.test(p.name)).length).toBeGreaterThan(0);
+    });
+    for (const path of chosen) {
+      it(`replays ${path.name} to ${path.end.route ?? path.end.stateId}, a screenshot per step`, { timeout: 300_000 }, async () => {
+        const result = await replay(path);
+        for (const note of result.notes) console.warn(`${country} ${path.name}: ${note}`);
+        expect(result.ok, describeBrowserReplay(result)).toBe(true);
+        expect(result.screenshots).toHaveLength(result.done.length + 1);
+        expect(result.screenshots.every((file) => existsSync(file))).toBe(true);
+      });
+    }
+  });
+}
