@@ -120,8 +120,8 @@ async function failAfter(run: BrowserRun, index: number) {
 async function replayStep(run: BrowserRun, index: number, step: PathStep): Promise<BrowserReplayResult | undefined> {
   const { page, country } = run;
   const screen = stepScreenOf(run.journey, step.stateId, country);
-  // A link's event is sent by opening its URL wherever the browser is (after a `leave`, on an
-  // outside page the replay does not drive): the journey's place is checked at the next step.
+  // A link's event is sent from wherever the browser is (after a `leave`, the outside page):
+  // the journey's place is checked at the next step.
   const byLink = run.journey.config.links?.some((link) => link.event === step.event.type) === true;
   // After a `leave` the browser goes to the outside page (the shell saves the journey first):
   // there before anything else, so that nothing races it. A link's event is sent from there;

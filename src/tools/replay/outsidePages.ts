@@ -19,7 +19,7 @@ const OPENING_MS = 15_000;
 const quoted = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
 
 /** Whether a transition's actions leave for an outside page (`leave`). */
-const leaves = (actions: CompiledJourney['graph']['edges'][number]['actions']) => actions.some((a) => (typeof a === 'string' ? a : a.type) === 'leave');
+export const leaves = (actions: CompiledJourney['graph']['edges'][number]['actions']) => actions.some((a) => (typeof a === 'string' ? a : a.type) === 'leave');
 
 /**
  * Whether the journey left for an outside page just before the agent's event at `index`: one of

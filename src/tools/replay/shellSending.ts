@@ -20,6 +20,7 @@ import type { JourneyPath } from '../paths/journeyPaths';
 import { armFault } from '../sandbox/testerTools';
 import { operationsOf } from './countryOperations';
 import { NotDrivable } from './fillers';
+import { leaves } from './outsidePages';
 
 /** The sandbox's fault whose answer makes the app send each event (src/api/apiClients.ts, src/sandbox/faults.ts). */
 const FAULT_OF: Record<string, string> = { 'session.unauthorized': '401', 'session.mismatch': 'state-mismatch', 'app.maintenance': '503' };
@@ -68,9 +69,6 @@ export async function sendAsShell(page: Page, { address, country }: { address: s
   // where the shell's event does, which the next step waits for.
   await page.keyboard.press('Shift');
 }
-
-/** Whether a transition's actions leave for an outside page (`leave`). */
-const leaves = (actions: CompiledJourney['graph']['edges'][number]['actions']) => actions.some((a) => (typeof a === 'string' ? a : a.type) === 'leave');
 
 /**
  * The agent's event at `stateId` that leaves for an outside page, and the operation whose answer
