@@ -8,7 +8,9 @@
  * connection is cut before the operation runs: nothing happened) and `lost-answer` (the operation
  * runs, then the connection is cut: it happened but the caller cannot know; a phone losing signal),
  * `state-mismatch` (the operation runs and answers, but the answer's sealed state is not its
- * request's: what a forged or mixed-up answer looks like; the client wipes the session).
+ * request's: what a forged or mixed-up answer looks like; the client wipes the session),
+ * `http-page` (a 200 that sends the caller to an outside page on plain http at another host, a
+ * payment provider's page misconfigured: `redirectUrl`; the app's shell refuses to leave for it).
  * `POST /__sandbox/faults {operationId, fault, times}` arms the same faults for the next calls of
  * an operation, for callers that cannot set a header (the app in a browser): in dev mode only the
  * calls of the session that armed it, in test mode every caller's (docs/security.md, "Tester
@@ -68,6 +70,8 @@ export function faultAnswer(fault: string, delayHeader: string | undefined): Fau
       return { status: 0, body: undefined, cut: 'after' };
     case 'state-mismatch':
       return { status: 0, body: undefined, wrongState: true };
+    case 'http-page':
+      return { status: 200, body: { paymentId: 'PAY-HTTP', redirectUrl: 'http://pagos.example.com/pago/PAY-HTTP' } };
     default:
       return undefined;
   }

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leaveTarget } from '../../src/app/leavePage';
 import { operationsOf } from '../../src/tools/replay/countryOperations';
 import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
 import { signedHttpClient } from '../../src/tools/sandbox/signedHttpClient';
+import { armFault } from '../../src/tools/sandbox/testerTools';
 
 // The payment provider's hosted page as the sandbox plays it (src/sandbox/hostedPayments.ts), and
 // the verification of what its return link claims (confirmPayment), tried as an attacker would:
@@ -96,6 +98,20 @@ describe("the hosted payment page's return, verified", () => {
     const bob = await customerWithOrder(6);
     const stolen = await bob.api.call('createPayment', { orderId: alice.orderId, returnPath: '/pago/retorno' });
     expect(stolen.ok ? 200 : stolen.error.status).toBe(404);
+  });
+
+  // What the browser replay arms to make the shell send app.leaveRefused (nothing sent it on
+  // /pago): the provider's page answered on plain http at another host, which the shell refuses.
+  it('answers a page the shell refuses to leave for (plain http elsewhere) with the http-page fault armed, its own page again after', async () => {
+    const { api, orderId } = await customerWithOrder(8);
+    const app = { href: `${sandbox.address}/pago`, origin: sandbox.address };
+    await armFault(sandbox.address, 'createPayment', 'http-page', 'cr');
+    const refused = await api.call('createPayment', { orderId, returnPath: '/pago/retorno' });
+    const refusedUrl = refused.ok ? (refused.data as { redirectUrl: string }).redirectUrl : '';
+    expect(refusedUrl).toMatch(/^http:\/\//);
+    expect(leaveTarget(refusedUrl, app)).toBeUndefined();
+    const opened = await api.call('createPayment', { orderId, returnPath: '/pago/retorno' });
+    expect(leaveTarget(opened.ok ? (opened.data as { redirectUrl: string }).redirectUrl : '', app)).toMatch(new RegExp(`^${sandbox.address}/__payments/cr/PAY-`));
   });
 });
 

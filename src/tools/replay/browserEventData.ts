@@ -21,17 +21,21 @@ async function lastCodeSent(page: Page, address: string) {
 }
 
 /**
- * The event with the seed's entry `given` laid over its data (as the Node replay does):
- * `$answer...` is left to the upload widget that gets it; `$outbox:...` is the last code the
- * sandbox sent (lastCodeSent).
+ * The event with the seed's entry `given` laid over its data, or a link's values (as the Node
+ * replay does): `$answer...` is left to the upload widget that gets it; `$outbox:...` is the
+ * last code the sandbox sent (lastCodeSent); `$journey:...` is left for the link's sending
+ * (screenSending.ts: the browser's journey is sealed, the provider's message has the value).
  */
 export async function eventWithSeed(page: Page, address: string, event: PathStep['event'], given: unknown): Promise<PathStep['event']> {
   if (!isObject(given)) return event;
+  // A link's event carries its values, not data: the entry's are laid over those (as in Node).
+  const key = 'values' in event ? 'values' : 'data';
+  const example = event[key];
   const answered = (value: unknown) => typeof value === 'string' && value.startsWith('$answer');
-  const data = Object.fromEntries(Object.entries(isObject(event.data) ? event.data : {}).filter(([key]) => !answered(given[key])));
-  for (const [key, value] of Object.entries(given)) {
+  const data = Object.fromEntries(Object.entries(isObject(example) ? example : {}).filter(([name]) => !answered(given[name])));
+  for (const [name, value] of Object.entries(given)) {
     if (answered(value)) continue;
-    data[key] = typeof value === 'string' && value.startsWith('$outbox:') ? await lastCodeSent(page, address) : value;
+    data[name] = typeof value === 'string' && value.startsWith('$outbox:') ? await lastCodeSent(page, address) : value;
   }
-  return { ...event, data };
+  return { ...event, [key]: data };
 }

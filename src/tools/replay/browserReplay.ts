@@ -15,6 +15,7 @@ import { decodedPath, reach, settle } from './browserPlace';
 import { whereBrowserLeft, type BrowserLeft } from './browserLeft';
 import { eventWithSeed } from './browserEventData';
 import { watchTraffic, type PageTraffic } from './pageTraffic';
+import { awayFrom, leftBeforeEvent } from './outsidePages';
 import { failForReal } from './pathCalls';
 import { replayDataOf, seedEntryFor, type ReplayData } from './replayData';
 import { sendOnScreen, type ScreenDriver } from './screenSending';
@@ -119,15 +120,25 @@ async function failAfter(run: BrowserRun, index: number) {
 async function replayStep(run: BrowserRun, index: number, step: PathStep): Promise<BrowserReplayResult | undefined> {
   const { page, country } = run;
   const screen = stepScreenOf(run.journey, step.stateId, country);
-  // A link's event is sent by opening its URL wherever the browser is (after a `leave`, on an
-  // outside page the replay does not drive): the journey's place is checked at the next step.
+  // A link's event is sent from wherever the browser is (after a `leave`, the outside page):
+  // the journey's place is checked at the next step.
   const byLink = run.journey.config.links?.some((link) => link.event === step.event.type) === true;
+  // After a `leave` the browser goes to the outside page (the shell saves the journey first):
+  // there before anything else, so that nothing races it. A link's event is sent from there;
+  // another is done back in the app, where the customer comes back without the page's answer,
+  // by the browser's back (the payment's `away`).
+  if (leftBeforeEvent(run.journey, run.path, index)) {
+    const away = awayFrom(page, run.done.at(-1)?.place ?? '').then(() => (byLink ? undefined : page.goBack()));
+    const left = await away.then(() => undefined, (error: unknown) => leftAt(run, index, step, whyStopped(error)));
+    if (left) return left;
+  }
   if (!byLink && !(await reach(page, run.traffic, step.route, screen?.file.title))) return leftAt(run, index, step);
   await failAfter(run, index);
   const place = decodedPath(page);
   const entry = seedEntryFor(run.seed, run.path, index, step.stateId);
   const { position, notes, chosenOffers } = run;
-  const ctx: DriveContext = { page, country, position, notes, chosenOffers, settle: () => settle(page, run.traffic), ...(entry?.upload ? { photo: entry.upload.file } : {}) };
+  const seeded = { ...(entry?.upload ? { photo: entry.upload.file } : {}), ...(entry?.outside ? { outside: entry.outside.form } : {}) };
+  const ctx: DriveContext = { page, country, position, notes, chosenOffers, settle: () => settle(page, run.traffic), ...seeded };
   try {
     const event = await eventWithSeed(page, run.address, step.event, entry?.data);
     await sendOnScreen(run, ctx, screen, step, event, () => run.camera.shoot(screen?.file.step));

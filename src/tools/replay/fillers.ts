@@ -20,6 +20,8 @@ export interface DriveContext {
   position: { latitude: number; longitude: number };
   /** The photo the seed's replay data names for this step (tests/fixtures/ids/), if any. */
   photo?: string;
+  /** The seed's answer of the outside page the journey left for (its form's values), if any: given on the page, not at its return link. */
+  outside?: Record<string, string>;
   /** What was chosen instead of the path's value (a date the provider does not offer...). */
   notes: string[];
   /** The offers the replay chose, by the path's planId: the name of the card tapped. */

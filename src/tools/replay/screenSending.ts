@@ -5,15 +5,16 @@
  * the page opened where the shell sends it, or at a deep link's URL).
  */
 import { REDIRECT_PATH } from '../../app/openingEvents';
-import { fillLink } from '../../pack/links';
+import { fillLink, type JourneyLink } from '../../pack/links';
 import type { CompiledJourney } from '../../runtime/compileJourney';
 import type { PagesOption } from '../../screens/listPage';
 import type { JourneyPath, PathStep } from '../paths/journeyPaths';
 import { decodedPath, pause } from './browserPlace';
 import { formSenders, NotDrivable, type DriveContext } from './fillers';
 import { answersAfter } from './pathCalls';
+import { answerOutsidePage, linkSent } from './outsidePages';
 import { fillField, fillForm, goToPage, press } from './screenControls';
-import { sendAsShell, sentByShell } from './shellSending';
+import { refuseLeaving, sendAsShell, sentByShell } from './shellSending';
 import type { StepScreenFile } from './stepScreen';
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -35,16 +36,8 @@ export async function sendOnScreen(driver: ScreenDriver, ctx: DriveContext, scre
   const { page } = ctx;
   const type = event.type;
   if (await sentFromShell(driver, ctx, screen, step, look)) return;
-  // A deep link's event (a return link, a customer's link): the tab opened at its URL, filled
-  // from the example's values, as the outside page or the message's link would open it.
   const link = driver.journey.config.links?.find((l) => l.event === type);
-  if (link) {
-    // After a `leave` the shell saves, then goes to the outside page: opened first, so that the
-    // link does not race the page going (nothing is driven there; the link is where it returns).
-    if (leftBefore(driver, step)) await page.waitForEvent('load', { timeout: 10_000 }).catch(() => undefined);
-    else await look();
-    return void (await page.goto(`${driver.address}${fillLink(link, isObject(event.values) ? event.values : {})}`));
-  }
+  if (link) return sendByLink(driver, ctx, link, event, look);
   // A field whose change sends it (the months of a contract, the visit's date).
   const sender = screen?.fields.find((f) => (f.options.sends as { event?: unknown } | undefined)?.event === type);
   if (sender) {
@@ -84,8 +77,9 @@ export async function sendOnScreen(driver: ScreenDriver, ctx: DriveContext, scre
 
 /**
  * An event the shell sends, made to happen (true when it was): the page opened at `/redirect`
- * (the provider's redirect), or the shell's own (the idle timeout, a 401...; on the sign-in's
- * screen, with no session yet, by the sign-in's own call failing).
+ * (the provider's redirect), the outside page the shell refuses to leave for, or the shell's own
+ * (the idle timeout, a 401...; on the sign-in's screen, with no session yet, by the sign-in's
+ * own call failing).
  */
 async function sentFromShell(driver: ScreenDriver, ctx: DriveContext, screen: StepScreenFile | undefined, step: PathStep, look: () => Promise<void>): Promise<boolean> {
   const type = step.event.type;
@@ -95,6 +89,17 @@ async function sentFromShell(driver: ScreenDriver, ctx: DriveContext, screen: St
     await ctx.page.goto(`${driver.address}${REDIRECT_PATH}`);
     return true;
   }
+  if (type === 'app.leaveRefused') {
+    await look();
+    // The step's button of the event that leaves (its page then refused by the shell).
+    const pressEvent = async (leaving: string) => {
+      const button = screen?.file.buttons?.find((b) => b.event === leaving && b.primary) ?? screen?.file.buttons?.find((b) => b.event === leaving);
+      if (!button) throw new NotDrivable(`no button on ${decodedPath(ctx.page)} sends ${leaving}, which leaves for the outside page`);
+      await press(ctx.page, button.label, undefined);
+    };
+    await refuseLeaving(driver.journey, { address: driver.address, country: ctx.country }, step.stateId, pressEvent);
+    return true;
+  }
   if (!sentByShell(type)) return false;
   await look();
   const signingIn = step.stateId === driver.path.steps[0]?.stateId;
@@ -102,12 +107,21 @@ async function sentFromShell(driver: ScreenDriver, ctx: DriveContext, screen: St
   return true;
 }
 
-/** Whether the agent's event before `step` left for an outside page (its branch runs `leave`). */
-function leftBefore({ journey, path }: ScreenDriver, step: PathStep): boolean {
-  const before = path.steps.slice(0, path.steps.indexOf(step)).findLast((s) => !s.event.type.startsWith('xstate.'));
-  if (!before) return false;
-  const leaves = (e: (typeof journey.graph.edges)[number]) => e.actions.some((a) => (typeof a === 'string' ? a : a.type) === 'leave');
-  return journey.graph.edges.some((e) => e.event === before.event.type && before.stateId.startsWith(e.source.id) && leaves(e));
+/**
+ * A deep link's event (a return link, a customer's link), sent where it comes from (after a
+ * `leave`, the replay is on the outside page by now: browserReplay.ts): the seed's answer of
+ * that page (`outside`) is given on the page itself, whose redirect is the return link. Else
+ * the tab is opened at the link, filled from the event's values; values only the journey has
+ * (`$journey:`, sealed in the browser) are in the link of the message the provider sent (the
+ * SMS's), which the customer taps.
+ */
+async function sendByLink(driver: ScreenDriver, ctx: DriveContext, link: JourneyLink, event: PathStep['event'], look: () => Promise<void>) {
+  const { page } = ctx;
+  if (ctx.outside) return answerOutsidePage(page, ctx.outside, look);
+  await look();
+  const values = isObject(event.values) ? event.values : {};
+  const journeys = Object.values(values).some((v) => typeof v === 'string' && v.startsWith('$journey:'));
+  return void (await page.goto(`${driver.address}${journeys ? await linkSent(driver.address, link) : fillLink(link, values)}`));
 }
 
 /** The journey's own sign-in done on this screen: its submit's example typed, its button pressed. */
