@@ -89,9 +89,10 @@ export function useStepButtons({ step, rowButton, journeyData, busy, send, formD
 export function StepButtons({ shown, busy, disabled, press }: Pick<ReturnType<typeof useStepButtons>, 'shown' | 'disabled' | 'press'> & { busy: boolean }) {
   return (
     <ButtonRow>
-      {shown.map((button) => (
+      {shown.map((button, i) => (
         <ScreenButton
-          key={`${button.event}-${button.label}`}
+          // Two buttons may share their words and event ("Reintentar" the dates, or the slots).
+          key={`${i}-${button.event}-${button.label}`}
           primary={button.primary === true}
           loading={busy && button.primary === true}
           disabled={disabled(button)}
