@@ -383,7 +383,7 @@ describe('El Salvador journey', () => {
 
   it("sends the lead's products with an installation edited from its detail (the order went with none, and the provider refused it)", async () => {
     const run = await signedIn();
-    run.answer({ actor: 'api.sales', output: { leads: [{ id: 'L-1001' }] } });
+    run.answer({ actor: 'api.sales', output: { leads: [{ id: 'L-1001' }], page: 1, pageSize: 20, total: 1 } });
     await run.send({ type: 'menu.salesReport' });
     run.answer({ actor: 'api.salesDetail', output: { id: 'L-1001', status: 'TOMODIFY', productList: [{ product: 'PLAN-TRIPLE-100' }], actNode: { id: 'N-3' } } });
     await run.send({ type: 'lead.open', id: 'L-1001' });
@@ -400,7 +400,7 @@ describe('El Salvador journey', () => {
 
   it('fills the lead detail route with the lead id', async () => {
     const run = await signedIn();
-    run.answer({ actor: 'api.sales', output: { leads: [{ id: 'L-1001' }] } });
+    run.answer({ actor: 'api.sales', output: { leads: [{ id: 'L-1001' }], page: 1, pageSize: 20, total: 1 } });
     await run.send({ type: 'menu.salesReport' });
     expect(run.context()).toMatchObject({ report: { leads: [{ id: 'L-1001' }] } });
     run.answer({ actor: 'api.salesDetail', output: { id: 'L-1001', actNode: { id: 'N-3' } } });
