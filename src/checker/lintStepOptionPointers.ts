@@ -23,13 +23,17 @@ function uiOptionSites(ui: unknown, pointer: string, found: OptionSite[]): void 
   }
 }
 
-/** The journey's data one step file reads: its `ui:options` and its buttons' `when`. */
+/** The journey's data one step file reads: its `ui:options` and its buttons' `when` and `unless`. */
 function stepProblems(step: StepFile, root: Shape): Problem[] {
   const problems: Problem[] = [];
   const options: OptionSite[] = [];
   uiOptionSites(step.uiSchema, '/uiSchema', options);
-  // A button shown only while a value is there (`when`: "Cancelar edición" while a lead is edited).
-  (step.buttons ?? []).forEach((button, i) => button.when !== undefined && options.push({ options: button.when, pointer: `/buttons/${i}/when` }));
+  // A button shown only while a value is there (`when`: "Cancelar edición" while a lead is edited),
+  // or only while it is missing or empty (`unless`: "Reintentar" while a list failed to load).
+  (step.buttons ?? []).forEach((button, i) => {
+    if (button.when !== undefined) options.push({ options: button.when, pointer: `/buttons/${i}/when` });
+    if (button.unless !== undefined) options.push({ options: button.unless, pointer: `/buttons/${i}/unless` });
+  });
   for (const site of options) {
     const found: Array<{ text: string; pointer: string }> = [];
     pointersIn(site.options, site.pointer, found);

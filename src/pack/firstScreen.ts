@@ -160,7 +160,7 @@ function pinScreenOf(step: StepFile, base: ScreenBase): { screen: PinScreen } | 
   if (!tooShort || !tooLong) return { reason: `the step file has no message for a "${name}" too short or too long` };
   const buttons = step.buttons ?? [];
   const button = buttons[0];
-  if (buttons.length !== 1 || !button || button.validate !== true || button.when !== undefined) {
+  if (buttons.length !== 1 || !button || button.validate !== true || button.when !== undefined || button.unless !== undefined) {
     return { reason: 'the first step has not exactly one button that sends the form' };
   }
   return {
@@ -290,8 +290,8 @@ function formScreenOf(step: StepFile, base: ScreenBase): { screen: FormScreen } 
   }
   const buttons = step.buttons ?? [];
   if (buttons.length === 0) return { reason: 'the first step has no button' };
-  const shownWhen = buttons.find((button) => button.when !== undefined);
-  if (shownWhen) return { reason: `the button "${shownWhen.label}" shows only with the journey's data (when)` };
+  const shownWhen = buttons.find((button) => button.when !== undefined || button.unless !== undefined);
+  if (shownWhen) return { reason: `the button "${shownWhen.label}" shows only with the journey's data (${shownWhen.when !== undefined ? 'when' : 'unless'})` };
   return {
     screen: {
       ...base,

@@ -11,7 +11,7 @@ export interface StepFile {
   links?: StepLink[];
   schema?: JsonObject;
   uiSchema?: JsonObject;
-  buttons?: Array<{ label: string; event: string; primary?: boolean; validate?: boolean; when?: string }>;
+  buttons?: Array<{ label: string; event: string; primary?: boolean; validate?: boolean; when?: string; unless?: string }>;
   messages?: Record<string, Record<string, string>>;
 }
 

@@ -20,8 +20,11 @@ type GuardTable = { [K in GuardName]: GuardSpec<GuardParams[K]> };
 const pointer = { type: 'string', pattern: '^/(context|event)(/|$)' };
 const guardRef = { $ref: 'guardRef' };
 
-/** A value counts as present unless it is undefined, null, an empty string, list or object. */
-function present(value: unknown): boolean {
+/**
+ * A value counts as present unless it is undefined, null, an empty string, list or object (the
+ * `exists` guard; a step's button with `unless` shows while it is not, so the two agree).
+ */
+export function present(value: unknown): boolean {
   if (value === undefined || value === null || value === '') return false;
   if (Array.isArray(value)) return value.length > 0;
   return typeof value !== 'object' || Object.keys(value).length > 0;

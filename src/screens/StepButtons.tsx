@@ -1,6 +1,7 @@
 import type Form from '@rjsf/core';
 import { useRef, type KeyboardEvent, type RefObject } from 'react';
 import { getAt } from '../pack/jsonPointer';
+import { present } from '../runtime/guards';
 import type { StepFile } from '../pack/stepFile';
 import { ButtonRow, ScreenButton } from './screenChrome';
 import type { StepChecks } from './stepChecks';
@@ -19,8 +20,14 @@ export function rowButtonOf(step: StepFile, rowEvent: string | undefined, shown:
   return step.buttons?.find((button) => button.event === rowEvent);
 }
 
-/** A button with `when` shows only while that value is there ("Cancelar edición" while a lead is edited). */
+/**
+ * A button with `when` shows only while that value is there ("Cancelar edición" while a lead is
+ * edited); one with `unless` only while its value is missing or empty, as the `exists` guard
+ * judges it: "Reintentar" while the list a choice needs failed to load, which is exactly while the
+ * journey refuses the choice (guarded by `exists` on the same list).
+ */
 function shownNow(button: StepButton, journeyData: Record<string, unknown>): boolean {
+  if (button.unless !== undefined && present(getAt({ context: journeyData }, button.unless))) return false;
   if (button.when === undefined) return true;
   const value = getAt({ context: journeyData }, button.when);
   return value !== undefined && value !== null && value !== '';
@@ -82,9 +89,10 @@ export function useStepButtons({ step, rowButton, journeyData, busy, send, formD
 export function StepButtons({ shown, busy, disabled, press }: Pick<ReturnType<typeof useStepButtons>, 'shown' | 'disabled' | 'press'> & { busy: boolean }) {
   return (
     <ButtonRow>
-      {shown.map((button) => (
+      {shown.map((button, i) => (
         <ScreenButton
-          key={`${button.event}-${button.label}`}
+          // Two buttons may share their words and event ("Reintentar" the dates, or the slots).
+          key={`${i}-${button.event}-${button.label}`}
           primary={button.primary === true}
           loading={busy && button.primary === true}
           disabled={disabled(button)}

@@ -98,6 +98,56 @@ async function atStep(route: string) {
 }
 
 describe('El Salvador journey', () => {
+  // A failed call that loads a list left its screen with nothing to choose and no way to ask
+  // again: the replay in Chromium, like an agent, was stuck there.
+  describe('a list that failed to load', () => {
+    it('after a failed dates call the agent can retry and choose a date', async () => {
+      const run = await atStep('/documentos');
+      run.answer({ actor: 'api.scheduleDates', error: { status: 500, message: 'Error de servidor interno' } });
+      await run.send({ type: 'step.submit', data: { utilityBill: [] } });
+      expect(run.route()).toBe('/agendar-visita');
+      expect(run.message()).toBe('Error de servidor interno');
+      // No date was offered, so none can be sent.
+      await run.send({ type: 'step.submit', data: { time: 'AM', installationDate: '2026-12-01' } });
+      expect(run.route()).toBe('/agendar-visita');
+      run.answer({ actor: 'api.scheduleDates', output: { dates: ['2026-12-01'] } });
+      await run.send({ type: 'step.retry' });
+      expect(run.message()).toBeNull();
+      expect(run.context()).toMatchObject({ sale: { schedule: { suggestedDates: ['2026-12-01'] } } });
+      await run.send({ type: 'step.submit', data: { time: 'AM', installationDate: '2026-12-01' } });
+      expect(run.route()).toBe('/confirmar-orden');
+    });
+
+    it("after a failed time slots call the agent can retry the chosen date's slots", async () => {
+      const run = await atStep('/agendar-visita');
+      run.answer({ actor: 'api.getTimeSlots', error: { status: 500, message: 'Error de servidor interno' } });
+      await run.send({ type: 'schedule.date', date: '2026-12-01' });
+      await run.send({ type: 'step.submit', data: { time: 'AM', installationDate: '2026-12-01' } });
+      expect(run.route()).toBe('/agendar-visita');
+      const slots = { OptionalAppointments: [{ startDateTime: '2026-12-01T08:00:00-06:00', date: '2026-12-01', hour: '08:00' }] };
+      run.answer({ actor: 'api.getTimeSlots', output: slots });
+      await run.send({ type: 'step.retry' });
+      expect(run.calls.at(-1)).toMatchObject({ name: 'api.getTimeSlots', input: { requestDate: '2026-12-01' } });
+      await run.send({ type: 'step.submit', data: { time: 'AM', installationDate: '2026-12-01' } });
+      expect(run.route()).toBe('/confirmar-orden');
+    });
+
+    it('after a failed offers call the agent can retry and choose a package', async () => {
+      const run = await atStep('/cobertura-exito');
+      run.answer({ actor: 'api.products', error: { status: 500, message: 'Error de servidor interno' } });
+      await run.send({ type: 'step.submit' });
+      expect(run.route()).toBe('/menu-principal');
+      await run.send({ type: 'offer.toggle', planId: 'P-1', offer: { planId: 'P-1' } });
+      // Nothing was offered, so nothing is chosen (the journey starts the selection empty).
+      expect((run.context().sale as { selection?: object }).selection ?? {}).toEqual({});
+      run.answer({ actor: 'api.products', output: [{ planId: 'P-1', name: 'Internet 50 Mbps' }] });
+      await run.send({ type: 'step.retry' });
+      await run.send({ type: 'offer.toggle', planId: 'P-1', offer: { planId: 'P-1' } });
+      await run.send({ type: 'step.submit' });
+      expect(run.route()).toBe('/confirmar-seleccion-paquete');
+    });
+  });
+
   it('signs in with the PIN and never keeps the PIN in the journey data', async () => {
     const run = await signedIn();
     expect(run.route()).toBe('/inicio');
@@ -333,7 +383,7 @@ describe('El Salvador journey', () => {
 
   it("sends the lead's products with an installation edited from its detail (the order went with none, and the provider refused it)", async () => {
     const run = await signedIn();
-    run.answer({ actor: 'api.sales', output: { leads: [{ id: 'L-1001' }] } });
+    run.answer({ actor: 'api.sales', output: { leads: [{ id: 'L-1001' }], page: 1, pageSize: 20, total: 1 } });
     await run.send({ type: 'menu.salesReport' });
     run.answer({ actor: 'api.salesDetail', output: { id: 'L-1001', status: 'TOMODIFY', productList: [{ product: 'PLAN-TRIPLE-100' }], actNode: { id: 'N-3' } } });
     await run.send({ type: 'lead.open', id: 'L-1001' });
@@ -350,7 +400,7 @@ describe('El Salvador journey', () => {
 
   it('fills the lead detail route with the lead id', async () => {
     const run = await signedIn();
-    run.answer({ actor: 'api.sales', output: { leads: [{ id: 'L-1001' }] } });
+    run.answer({ actor: 'api.sales', output: { leads: [{ id: 'L-1001' }], page: 1, pageSize: 20, total: 1 } });
     await run.send({ type: 'menu.salesReport' });
     expect(run.context()).toMatchObject({ report: { leads: [{ id: 'L-1001' }] } });
     run.answer({ actor: 'api.salesDetail', output: { id: 'L-1001', actNode: { id: 'N-3' } } });
