@@ -92,6 +92,15 @@ const chooseTitle: FieldFiller = async (ctx, field, value) => {
   const offered = (await input.locator('option:not([disabled])').allInnerTexts()).map((name) => name.trim());
   if (offered.length === 0) throw new NotDrivable(`the field "${field.name}" (${field.widget}) offers no option`);
   if (!offered.includes(title)) ctx.notes.push(`${field.label}: "${title}" is not offered, chose "${offered[0]}"`);
+  // A field whose change sends an event, asked for the option it shows (a tour's second try after
+  // the call failed): chosen again, it would not change, so nothing would be sent. Another
+  // option is chosen, as the screen's message asks ("elige otra opción").
+  const shown = await input.evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.textContent?.trim());
+  const other = offered.find((name) => name !== title);
+  if (field.options.sends !== undefined && shown === title && other !== undefined) {
+    ctx.notes.push(`${field.label}: "${title}" is chosen already, chose "${other}" for the screen to send its event again`);
+    return void (await input.selectOption({ label: other }));
+  }
   await input.selectOption({ label: offered.includes(title) ? title : (offered[0] as string) });
 };
 

@@ -85,7 +85,9 @@ async function sentFromShell(driver: ScreenDriver, ctx: DriveContext, screen: St
   const type = step.event.type;
   if (type === 'app.redirect') {
     await look();
-    if (answersAfter(driver.path, driver.path.steps.indexOf(step))) await openSession(driver, ctx, screen);
+    // Signed in already (a tour's redirect from the home screen), the tab keeps its session.
+    const signedOut = step.stateId === driver.path.steps[0]?.stateId;
+    if (signedOut && answersAfter(driver.path, driver.path.steps.indexOf(step))) await openSession(driver, ctx, screen);
     await ctx.page.goto(`${driver.address}${REDIRECT_PATH}`);
     return true;
   }

@@ -23,9 +23,13 @@ export interface CheckedTours {
  * A tour up to the screen where its `agentEvents`-th agent event was sent (the event after which
  * it left): none when it left at its first.
  */
-function cutBefore(tour: JourneyPath, agentEvents: number): JourneyPath | undefined {
+function cutBefore(tour: JourneyPath, agentEvents: number, linkEvents: Set<string>): JourneyPath | undefined {
   let seen = 0;
-  const index = tour.steps.findIndex((step) => !isCallEvent(step.event.type) && ++seen === agentEvents);
+  let index = tour.steps.findIndex((step) => !isCallEvent(step.event.type) && ++seen === agentEvents);
+  // Not where the journey waits for a return link: the browser is on the outside page there,
+  // not on the step's route. The agent's step before it.
+  const agents = (i: number) => i >= 0 && !isCallEvent(tour.steps[i]?.event.type ?? '');
+  while (index > 0 && linkEvents.has(tour.steps[index]?.event.type ?? '')) do index -= 1; while (index > 0 && !agents(index));
   const at = tour.steps[index];
   if (index <= 0 || !at || at.route === undefined) return undefined;
   return { name: `${tour.name} (cut)`, steps: tour.steps.slice(0, index), end: { stateId: at.stateId, route: at.route } };
@@ -35,6 +39,7 @@ function cutBefore(tour: JourneyPath, agentEvents: number): JourneyPath | undefi
 export async function checkedTours(journey: CompiledJourney, { rounds = 3 } = {}): Promise<CheckedTours> {
   const explored = exploreJourney(journey);
   const { paths } = journeyPaths(journey, { explored });
+  const linkEvents = new Set((journey.config.links ?? []).map((link) => link.event));
   const chosen: JourneyPath[] = [];
   const leftOut: CheckedTours['leftOut'] = [];
   const neededNow = () => {
@@ -51,7 +56,7 @@ export async function checkedTours(journey: CompiledJourney, { rounds = 3 } = {}
       }
       leftOut.push({ name: tour.name, why: describeReplay(result) });
       // What it did before the event where it left, it did as the path says.
-      const cut = cutBefore(tour, result.done.length);
+      const cut = cutBefore(tour, result.done.length, linkEvents);
       if (cut && (await replayOnFreshSandbox(journey, cut)).ok) chosen.push(cut);
     }
   }
