@@ -73,7 +73,7 @@ export async function sendAsShell(page: Page, { address, country }: { address: s
 /**
  * The agent's event at `stateId` that leaves for an outside page, and the operation whose answer
  * names the page: an event there whose target invokes a call answered along a `leave` (the
- * payment's "Pagar con tarjeta", then `createPayment`'s page).
+ * payment's "Pagar con tarjeta", then the page its payment call answers).
  */
 export function leavingEvent({ graph }: CompiledJourney, stateId: string): { event: string; operationId: string } | undefined {
   const node = graph.byId.get(stateId);
