@@ -3,9 +3,10 @@
  * its app built once for the file (a build shared by the run: servedBuild.ts), each path on a
  * sandbox of its own serving that build (a fresh seed: one path's sale does not change another's).
  */
-import { afterAll, beforeAll } from 'vitest';
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { journeyPaths, type JourneyPath } from '../../src/tools/paths/journeyPaths';
-import { replayFolder, replayInBrowser, type BrowserReplayResult } from '../../src/tools/replay/browserReplay';
+import { describeBrowserReplay, replayFolder, replayInBrowser, type BrowserReplayResult } from '../../src/tools/replay/browserReplay';
 import { phoneContext } from '../../src/tools/browser/chromium';
 import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
 import { servedApp } from '../../src/tools/browser/servedBuild';
@@ -33,4 +34,20 @@ export function replaysOf(country: string) {
     }
   };
   return { journey, paths, replay };
+}
+
+/**
+ * A test per path, each replayed in Chromium to its end: a screenshot per step acted on and one
+ * of the end; the notes (a value not offered, another chosen) said, as the command prints them.
+ */
+export function replaysEachToItsEnd(country: string, replay: ReturnType<typeof replaysOf>['replay'], paths: JourneyPath[], timeout: number): void {
+  for (const path of paths) {
+    it(`replays ${path.name} to ${path.end.route ?? path.end.stateId}, a screenshot per step`, { timeout }, async () => {
+      const result = await replay(path);
+      for (const note of result.notes) console.warn(`${country} ${path.name}: ${note}`);
+      expect(result.ok, describeBrowserReplay(result)).toBe(true);
+      expect(result.screenshots).toHaveLength(result.done.length + 1);
+      expect(result.screenshots.every((file) => existsSync(file))).toBe(true);
+    });
+  }
 }

@@ -4,11 +4,9 @@
  * against the sandbox first (src/tools/replay/toursChecked.ts), one test per tour (or path, for
  * what no tour could take) against the app built once for the file.
  */
-import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { describeBrowserReplay } from '../../src/tools/replay/browserReplay';
 import { checkedTours } from '../../src/tools/replay/toursChecked';
-import { replaysOf } from './browserReplays';
+import { replaysEachToItsEnd, replaysOf } from './browserReplays';
 
 /** The country's checked tours (found before its tests are: their number is the journey's). */
 export async function replaysTours(country: string): Promise<void> {
@@ -20,14 +18,6 @@ export async function replaysTours(country: string): Promise<void> {
       for (const { name, why } of leftOut) console.warn(`${country} ${name}: ${why}`);
       expect(chosen.filter((p) => /\/tour-\d+$/.test(p.name)).length).toBeGreaterThan(0);
     });
-    for (const path of chosen) {
-      it(`replays ${path.name} to ${path.end.route ?? path.end.stateId}, a screenshot per step`, { timeout: 300_000 }, async () => {
-        const result = await replay(path);
-        for (const note of result.notes) console.warn(`${country} ${path.name}: ${note}`);
-        expect(result.ok, describeBrowserReplay(result)).toBe(true);
-        expect(result.screenshots).toHaveLength(result.done.length + 1);
-        expect(result.screenshots.every((file) => existsSync(file))).toBe(true);
-      });
-    }
+    replaysEachToItsEnd(country, replay, chosen, 300_000);
   });
 }

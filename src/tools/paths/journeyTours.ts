@@ -20,6 +20,8 @@ export interface ToursOptions {
   needed?: ReadonlySet<string>;
   /** The journey explored already (exploreJourney), when the caller has it: exploring is the slow part. */
   explored?: ReturnType<typeof exploreJourney>;
+  /** Its paths (journeyPaths of that exploration), when the caller has them. */
+  paths?: JourneyPath[];
   /** Tours are named `<end>/tour-<first>`, `<first + 1>`...: after those an earlier call made. */
   first?: number;
 }
@@ -161,7 +163,7 @@ function walkTour(bundle: Bundle, { screenOf, transition }: Places, left: Set<st
  */
 export function journeyTours(journey: CompiledJourney, { maxSteps = 120, needed, first = 1, ...options }: ToursOptions = {}): JourneyPath[] {
   const bundle = options.explored ?? exploreJourney(journey);
-  const { paths } = journeyPaths(journey, { explored: bundle });
+  const paths = options.paths ?? journeyPaths(journey, { explored: bundle }).paths;
   const left = new Set(paths.flatMap(transitionsOf).filter((t) => needed === undefined || needed.has(t)));
   const hubs = new Set(paths.map((p) => new Set(p.steps.map((step) => step.route))).reduce((all, one) => new Set([...all].filter((r) => one.has(r)))));
   const places = placesOf(bundle);

@@ -24,12 +24,12 @@ export interface CheckedTours {
  * it left): none when it left at its first.
  */
 function cutBefore(tour: JourneyPath, agentEvents: number, linkEvents: Set<string>): JourneyPath | undefined {
-  let seen = 0;
-  let index = tour.steps.findIndex((step) => !isCallEvent(step.event.type) && ++seen === agentEvents);
+  const agents = tour.steps.flatMap((step, i) => (isCallEvent(step.event.type) ? [] : [i]));
   // Not where the journey waits for a return link: the browser is on the outside page there,
   // not on the step's route. The agent's step before it.
-  const agents = (i: number) => i >= 0 && !isCallEvent(tour.steps[i]?.event.type ?? '');
-  while (index > 0 && linkEvents.has(tour.steps[index]?.event.type ?? '')) do index -= 1; while (index > 0 && !agents(index));
+  let nth = agentEvents - 1;
+  while (nth > 0 && linkEvents.has(tour.steps[agents[nth] ?? 0]?.event.type ?? '')) nth -= 1;
+  const index = agents[nth] ?? -1;
   const at = tour.steps[index];
   if (index <= 0 || !at || at.route === undefined) return undefined;
   return { name: `${tour.name} (cut)`, steps: tour.steps.slice(0, index), end: { stateId: at.stateId, route: at.route } };
@@ -47,7 +47,7 @@ export async function checkedTours(journey: CompiledJourney, { rounds = 3 } = {}
     return new Set(paths.flatMap(transitionsOf).filter((t) => !taken.has(t)));
   };
   for (let round = 0, needed = neededNow(); round < rounds && needed.size > 0; round += 1, needed = neededNow()) {
-    const tours = journeyTours(journey, { explored, needed, first: chosen.length + leftOut.length + 1 });
+    const tours = journeyTours(journey, { explored, paths, needed, first: chosen.length + leftOut.length + 1 });
     for (const tour of tours) {
       const result = await replayOnFreshSandbox(journey, tour);
       if (result.ok) {
