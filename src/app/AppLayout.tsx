@@ -90,13 +90,22 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </AppShell.Navbar>
       )}
       <AppShell.Main>
-        {inSession && (AGENTS_APP ? <IdleGuard onExpire={expire} onActive={keepAlive} /> : <IdleGuard onExpire={expire} onActive={keepAlive} {...CUSTOMER_IDLE} />)}
+        {inSession && <SessionIdleGuard onExpire={expire} onActive={keepAlive} />}
         <UpdateNotice />
         <StepMessage />
         {children}
       </AppShell.Main>
     </AppShell>
   );
+}
+
+/**
+ * The session's idle guard, an agent's or a customer's, paused while the journey waits (its own
+ * component: the frame is not drawn again each time a call starts or ends).
+ */
+function SessionIdleGuard({ onExpire, onActive }: { onExpire: () => void; onActive: () => void }) {
+  const waiting = useJourneyValue(isBusy);
+  return AGENTS_APP ? <IdleGuard onExpire={onExpire} onActive={onActive} waiting={waiting} /> : <IdleGuard onExpire={onExpire} onActive={onActive} waiting={waiting} {...CUSTOMER_IDLE} />;
 }
 
 /** The header's right side: the spinner while the journey waits on a call, and the step's progress. */

@@ -21,7 +21,9 @@ export const CUSTOMER_IDLE = { warnAfterMs: 28 * 60_000, endAfterMs: 30 * 60_000
 /**
  * Watches for an agent who walked away from a signed-in phone: a warning with a button to stay
  * at 13 minutes, `onExpire` (the journey's `session.idle`: logout and wipe) at 15; a customer's
- * session with CUSTOMER_IDLE's timings.
+ * session with CUSTOMER_IDLE's timings. While the journey is `waiting` (a call, an order's status
+ * asked every 5 s for up to 1000 s), the agent is waiting for the app, not away: nothing counts,
+ * and the count starts again when the wait ends.
  */
 export function IdleGuard({
   onExpire,
@@ -29,6 +31,7 @@ export function IdleGuard({
   warnAfterMs = IDLE_WARNING_MS,
   endAfterMs = IDLE_END_MS,
   subject,
+  waiting = false,
 }: {
   onExpire: () => void;
   onActive?: () => void;
@@ -36,6 +39,8 @@ export function IdleGuard({
   endAfterMs?: number;
   /** What the wipe takes, in the warning's words ("de la venta" by default). */
   subject?: string;
+  /** The journey waits on something the agent cannot hurry (journeyBusy.ts). */
+  waiting?: boolean;
 }) {
   const [warning, setWarning] = useState(false);
   const expire = useRef(onExpire);
@@ -44,7 +49,13 @@ export function IdleGuard({
   const activeNow = useRef(onActive);
   activeNow.current = onActive;
 
+  // A wait's end starts the count again, from then.
+  const waitEnded = useRef(false);
   useEffect(() => {
+    if (waiting) {
+      waitEnded.current = true;
+      return undefined;
+    }
     let warnTimer: ReturnType<typeof setTimeout> | undefined;
     let endTimer: ReturnType<typeof setTimeout> | undefined;
     const schedule = (last: number) => {
@@ -68,8 +79,10 @@ export function IdleGuard({
       schedule(now);
       activeNow.current?.();
     };
+    // After a wait, from its end; after a reload, from the last touch before it.
     const stored = Number(sessionStorage.getItem(LAST_ACTIVITY_KEY));
-    const last = Number.isFinite(stored) && stored > 0 && stored <= Date.now() ? stored : Date.now();
+    const last = !waitEnded.current && Number.isFinite(stored) && stored > 0 && stored <= Date.now() ? stored : Date.now();
+    waitEnded.current = false;
     sessionStorage.setItem(LAST_ACTIVITY_KEY, String(last));
     schedule(last);
     for (const type of ACTIVITY) window.addEventListener(type, active, { passive: true, capture: true });
@@ -78,10 +91,10 @@ export function IdleGuard({
       clearTimeout(endTimer);
       for (const type of ACTIVITY) window.removeEventListener(type, active, { capture: true });
     };
-    // The timings are a build's constants: the watch starts once.
-  }, [warnAfterMs, endAfterMs]);
+    // The timings are a build's constants: the watch starts once, and again after each wait.
+  }, [warnAfterMs, endAfterMs, waiting]);
 
-  if (!warning) return null;
+  if (!warning || waiting) return null;
   return (
     <Suspense fallback={null}>
       <IdleWarning onStay={() => setWarning(false)} subject={subject} />

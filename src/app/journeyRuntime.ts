@@ -165,6 +165,12 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect, fit?
   };
   const saving = scheduleSaves({ save, busy: () => isBusy(actor.getSnapshot()) });
   actor.subscribe(saving.changed);
+  // Where the journey is, on the page's root (a state id: no personal data): what a tester reads
+  // in the browser's tools, and what the browser replay waits for before it moves the page's
+  // clock past one of the journey's long timers (src/tools/replay/journeyTimers.ts).
+  actor.subscribe((snapshot) => {
+    document.documentElement.dataset.journeyState = placeOf(journey, snapshot).stateId;
+  });
   // Recorded before the journey handles each event; the session's end (`session.wiped`) clears it.
   recordSession(actor, journey, recorder, saving.changed);
   window.addEventListener('pagehide', saving.flush);

@@ -19,7 +19,7 @@ export function armedFaults(mode: SandboxMode) {
     arm(scope: string, key: string, fault: string, times: number): void {
       armed.set(armedFor(scope, key), { fault, remaining: times });
     },
-    /** The fault armed for a call of one of `keys`, spent by it whatever comes of it. */
+    /** The fault armed for a call of one of `keys`, spent by it (the provider has taken the call up: its session and signature passed). */
     spend(request: FastifyRequest, keys: string[]): string | undefined {
       const scope = scopeOf(request);
       const armedKey = scope === undefined ? undefined : keys.map((key) => armedFor(scope, key)).find((key) => armed.has(key));

@@ -91,6 +91,17 @@ function seed(db: SandboxDb, dir: string, provider: ProviderSettings): void {
   // Leads already in the provider's books (a sales report with every status before any sale).
   const lead = insert('insert into leads (id, seller_code, status, data, created_at) values (?, ?, ?, ?, ?)');
   for (const l of list(people.leads)) lead.run(l.id, l.poaSellerCode, l.status, JSON.stringify(l), Date.parse(String(l.createdAt)));
+  // A seller with a long history, for the report's later pages: `count` copies of the lead
+  // `like`, ids `<prefix>001` on (the newest; `L-0` keeps them below the ids new sales get), a day apart back from `newest`.
+  for (const h of list(people.histories)) {
+    const like = list(people.leads).find((l) => l.id === h.like);
+    if (!like) throw new Error(`seed ${dir}: the history of ${String(h.poaSellerCode)} copies the lead ${String(h.like)}, which people.json does not have`);
+    for (let i = 0; i < Number(h.count); i += 1) {
+      const id = `${String(h.prefix)}${String(i + 1).padStart(3, '0')}`;
+      const at = Date.parse(String(h.newest)) - i * 86_400_000;
+      lead.run(id, h.poaSellerCode, like.status, JSON.stringify({ ...like, id, poaSellerCode: h.poaSellerCode, createdAt: new Date(at).toISOString() }), at);
+    }
+  }
   insert('insert into settings (key, data) values (?, ?)').run('schedule', JSON.stringify(schedule));
   // Add-ons sold with a plan, and where typed addresses are (the map opens there).
   insert('insert into settings (key, data) values (?, ?)').run('addons', JSON.stringify(catalog.addons ?? []));

@@ -46,6 +46,21 @@ describe('the idle guard', () => {
     expect(onExpire).toHaveBeenCalledTimes(1);
   });
 
+  it('does not end the session of an agent waiting on the journey (an order asked about for 1000 s), and counts again from the end of the wait', async () => {
+    const onExpire = vi.fn();
+    const guard = (waiting: boolean) => <MantineProvider env="test"><IdleGuard onExpire={onExpire} waiting={waiting} /></MantineProvider>;
+    const { rerender } = render(guard(false));
+    await minutes(1);
+    rerender(guard(true));
+    await minutes(17);
+    expect(onExpire).not.toHaveBeenCalled();
+    rerender(guard(false));
+    await minutes(14.9);
+    expect(onExpire).not.toHaveBeenCalled();
+    await minutes(0.2);
+    expect(onExpire).toHaveBeenCalledTimes(1);
+  });
+
   it("warns a customer about their request, an agent about the sale", () => {
     vi.useRealTimers();
     render(<MantineProvider env="test"><IdleWarning onStay={() => undefined} subject={CUSTOMER_IDLE.subject} /></MantineProvider>);

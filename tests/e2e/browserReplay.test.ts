@@ -43,33 +43,8 @@ describe('journeys:replay --browser, El Salvador', () => {
     expect(ends.map((p) => p.end.route).sort()).toEqual(['/deuda-pendiente', '/orden-exito', '/orden-fallida', '/orden-fallida-timeout']);
   });
 
-  replaysEachEnd(replay, ends);
-
-  it('replays a whole sale from a new client to its order: the map, the ID photos, OTP codes, signatures, documents and the visit driven', async () => {
-    const sale = paths
-      .filter((p) => p.end.route === '/orden-exito' && p.steps.some((s) => s.event.type === 'menu.newClient'))
-      .sort((a, b) => a.steps.length - b.steps.length)[0];
-    expect(sale).toBeDefined();
-    const result = await replay(sale as JourneyPath);
-    expect(result.ok, said(result)).toBe(true);
-    expect(result.done.map((d) => d.place)).toEqual(expect.arrayContaining(['/direccion-mapa', '/id-escaneo-frontal', '/verificar-telefono', '/firma-del-cliente', '/documentos', '/agendar-visita']));
-    // The path's offer, named by its planId only, was "not on the screen" and the tab's first
-    // chosen instead (a note): it is found by the name the seed gives it.
-    expect(result.notes).toEqual([]);
-  }, 180_000);
-
-  // The shell's own events stopped the replay ("nothing on /inicio sends session.idle"): the
-  // idle timeout is now made by the page's clock, a 401, an answer of another session and
-  // maintenance by the sandbox's fault on the call the app makes next (the keep-alive, or the
-  // sign-in before a session).
-  it("replays the paths of the shell's own events: the idle timeout, a 401, an answer of another session, maintenance", async () => {
-    const shells = paths.filter((p) => /^pendingDebt\/(signedIn\.session\.(idle|unauthorized|mismatch)\.|maintenance\.)/.test(p.name));
-    expect(shells.map((p) => p.steps.find((s) => /^(session|app)\./.test(s.event.type))?.event.type).sort()).toEqual(['app.maintenance', 'session.idle', 'session.mismatch', 'session.unauthorized']);
-    for (const path of shells) {
-      const result = await replay(path);
-      expect(result.ok, `${path.name}: ${said(result)}`).toBe(true);
-    }
-  }, 240_000);
+  // Every transition of El Salvador's paths, each end among them, is replayed by its tours
+  // (svTours.test.ts): here, what a replay says when it leaves its path.
 
   it("says where a path whose data the provider refuses left, and why: the route expected and shown, the screen's alert, the call that failed", async () => {
     const path = ends.find((p) => p.end.route === '/deuda-pendiente') as JourneyPath;

@@ -168,6 +168,21 @@ describe('the tester tools in dev mode (issue 31, finding 1)', () => {
     expect((await sendCode(sellerB, '70003404')).statusCode).toBe(500);
     expect((await sendCode(sellerB, '70003405')).statusCode).toBe(200);
   });
+
+  it('keeps an armed fault for the call signed again after a refusal as stale (a device whose clock moved)', async () => {
+    // The app signs a call refused as stale again at once, in the provider's time: that second
+    // copy is the call the tester armed the fault for. It used to be spent by the refused copy.
+    let ahead = 0;
+    const skewed = signedInject(sandbox.app, { now: () => Date.now() + ahead });
+    const answer = await skewed({ method: 'POST', url: '/v1/telco/sv/accesstoken', payload: { code: await sealedPin(sandbox.app, '2580'), country: 'SV' } });
+    const session = answer.cookies.find((c) => c.name === 'session')?.value ?? '';
+    expect(answer.statusCode).toBe(200);
+    expect((await raw('POST', '/__sandbox/faults', { cookie: session, body: { operationId: 'getOTP', fault: '500' } })).status).toBe(200);
+    ahead = 20 * 60_000;
+    const send = (to: string) => skewed({ method: 'POST', url: '/v1/telco/sv/otp', headers: { cookie: `session=${session}` }, payload: { channel: 'sms', to } });
+    expect((await send('70003501')).statusCode).toBe(500);
+    expect((await send('70003502')).statusCode).toBe(200);
+  });
 });
 
 describe('the tester tools in production mode', () => {

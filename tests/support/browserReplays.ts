@@ -6,9 +6,8 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { journeyPaths, type JourneyPath } from '../../src/tools/paths/journeyPaths';
-import { describeBrowserReplay, replayFolder, replayInBrowser, type BrowserReplayResult } from '../../src/tools/replay/browserReplay';
+import { describeBrowserReplay, replayFolder, replayInBrowser, sandboxForReplay, type BrowserReplayResult } from '../../src/tools/replay/browserReplay';
 import { phoneContext } from '../../src/tools/browser/chromium';
-import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
 import { servedApp } from '../../src/tools/browser/servedBuild';
 import { loadJourney } from './journeyFiles';
 
@@ -24,10 +23,10 @@ export function replaysOf(country: string) {
   /** The path replayed on a sandbox of its own serving the build. */
   const replay = async (path: JourneyPath, options: { position?: { latitude: number; longitude: number } } = {}): Promise<BrowserReplayResult> => {
     if (!served) throw new Error('the app is not built yet');
-    const sandbox = await runningSandbox({ staticDir: served.outDir });
+    const { sandbox, moveSandboxClock } = await sandboxForReplay(served.outDir);
     const context = await phoneContext(served.browser);
     try {
-      return await replayInBrowser(journey, path, await context.newPage(), { address: sandbox.address, country, folder: replayFolder(country, path.name), ...options });
+      return await replayInBrowser(journey, path, await context.newPage(), { address: sandbox.address, country, folder: replayFolder(country, path.name), moveSandboxClock, ...options });
     } finally {
       await context.close();
       await sandbox.close();

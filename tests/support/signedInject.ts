@@ -70,19 +70,25 @@ export function signedInject(app: FastifyInstance, { provider = 'telco', now }: 
     }
     const request = new Request(url, { method: options.method ?? 'GET', headers, body });
     const signed = (await signer.middleware.onRequest?.({ request, schemaPath, params: {}, options: {} as never, id: 'inject' })) ?? request;
+    // Sent through the app; a request the signer signs again (refused as stale) goes the same way.
+    let raw: Awaited<ReturnType<FastifyInstance['inject']>> | undefined;
+    const send = async (sent: Request): Promise<Response> => {
+      raw = await app.inject({
+        method: sent.method as 'GET',
+        url: `${new URL(sent.url).pathname}${new URL(sent.url).search}`,
+        headers: plain(sent.headers),
+        ...(sent.body ? { payload: Buffer.from(await sent.arrayBuffer()) } : {}),
+        ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
+      });
+      return new Response(raw.rawPayload.length > 0 && raw.statusCode !== 204 ? new Uint8Array(raw.rawPayload) : null, {
+        status: raw.statusCode,
+        headers: Object.entries(raw.headers).flatMap(([name, value]) => (Array.isArray(value) ? value.map((v) => [name, v] as [string, string]) : [[name, String(value)] as [string, string]])),
+      });
+    };
     const sent = signed as Request;
-    const raw = await app.inject({
-      method: sent.method as 'GET',
-      url: `${new URL(sent.url).pathname}${new URL(sent.url).search}`,
-      headers: plain(sent.headers),
-      ...(sent.body ? { payload: Buffer.from(await sent.arrayBuffer()) } : {}),
-      ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
-    });
-    const response = new Response(raw.rawPayload.length > 0 && raw.statusCode !== 204 ? new Uint8Array(raw.rawPayload) : null, {
-      status: raw.statusCode,
-      headers: Object.entries(raw.headers).flatMap(([name, value]) => (Array.isArray(value) ? value.map((v) => [name, v] as [string, string]) : [[name, String(value)] as [string, string]])),
-    });
-    const opened = ((await signer.middleware.onResponse?.({ request: sent, response, schemaPath, params: {}, options: {} as never, id: 'inject' })) as Response | undefined) ?? response;
+    const response = await send(sent.clone());
+    const opened = ((await signer.middleware.onResponse?.({ request: sent, response, schemaPath, params: {}, options: { fetch: send } as never, id: 'inject' })) as Response | undefined) ?? response;
+    if (!raw) throw new Error('no answer');
     const text = await opened.text();
     const sessionCookie = raw.cookies.find((c) => c.name === 'session' || c.name === '__Host-session');
     if (schemaPath === '/sv/accesstoken' && raw.statusCode === 200 && sessionCookie) signers.set(sessionCookie.value, signer);

@@ -5,16 +5,18 @@ import type { EarlyChecks, ProviderContext } from './context';
 /** Whether a caller is this machine. */
 const isLoopback = (address: string) => address === '127.0.0.1' || address === '::1' || address === '::ffff:127.0.0.1';
 
+/** The fault asked of a call by the fault header: a tester's tool, in dev mode only from this machine (a network in the middle cannot make an answer fail), never in production. */
+export function askedFault({ mode }: ProviderContext, request: FastifyRequest, headers: EarlyChecks['headers']): Pick<EarlyChecks, 'fault' | 'injected'> | undefined {
+  const fault = mode === 'test' || (mode === 'dev' && isLoopback(request.ip)) ? headers[FAULT_HEADER] : undefined;
+  return fault ? { fault, injected: faultAnswer(fault, headers['x-sandbox-fault-delay']) } : undefined;
+}
+
 /**
- * The fault a tester asked of a call (faults.ts), first of all: one armed for it (by its own
- * session in dev mode) is spent by it, whatever comes of it; the fault header is a tester's
- * tool too: in dev mode only from this machine (a network in the middle cannot make an answer
- * fail), never in production.
+ * The fault armed for a call (by its own session in dev mode), spent by it whatever comes of it
+ * afterwards. Asked once the call's session and signature have been checked (see operationRoute.ts).
  */
-export function injectedFault({ mode, faults }: ProviderContext, request: FastifyRequest, headers: EarlyChecks['headers'], faultKeys: string[]): Pick<EarlyChecks, 'fault' | 'injected'> {
-  const armed = faults.spend(request, faultKeys);
-  const headerFault = mode === 'test' || (mode === 'dev' && isLoopback(request.ip)) ? headers[FAULT_HEADER] : undefined;
-  const fault = headerFault ?? armed;
+export function armedFault({ faults }: ProviderContext, request: FastifyRequest, headers: EarlyChecks['headers'], faultKeys: string[]): Pick<EarlyChecks, 'fault' | 'injected'> {
+  const fault = faults.spend(request, faultKeys);
   return { fault, injected: fault ? faultAnswer(fault, headers['x-sandbox-fault-delay']) : undefined };
 }
 

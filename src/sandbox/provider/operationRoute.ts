@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { HandlerAnswer } from '../handler';
 import { sendAnswer } from './answers';
 import type { CountryProvider, EarlyChecks, OperationRoute, ProviderContext, Refused } from './context';
-import { cutConnection, faultInsteadOfAnswer, injectedFault, sendFault } from './injectedFaults';
+import { armedFault, askedFault, cutConnection, faultInsteadOfAnswer, sendFault } from './injectedFaults';
 import { bodyLimitOf, refusedMediaType } from './limits';
 import { runHandler } from './runHandler';
 import { sessionOfCall } from './session';
@@ -14,21 +14,25 @@ const firstValues = (headers: FastifyRequest['headers']): Record<string, string 
 
 /**
  * The checks made before a byte of the body is read (a large body costs only its headers to
- * refuse): the fault asked for (a cut comes before anything: nothing of the call is recorded,
- * not even its nonce), the body's type, the session, and the parts of the signature that do not
- * need the body.
+ * refuse): the fault asked for (a cut comes before anything else: nothing of the call is
+ * recorded, not even its nonce), the body's type, the session, and the parts of the signature
+ * that do not need the body.
  */
 function checkBeforeBody(ctx: ProviderContext, country: CountryProvider, route: OperationRoute, request: FastifyRequest): EarlyChecks | Refused | 'cut' {
   const headers = firstValues(request.headers);
-  const { fault, injected } = injectedFault(ctx, request, headers, route.faultKeys);
+  const session = sessionOfCall(ctx, country.db, request, route.operation);
+  const signature = 'refused' in session ? undefined : openSignature(ctx, country, route.operation, request, headers, session.token);
+  // An armed fault is spent by a call of its operation whatever comes of it, except a copy refused
+  // as stale: the device signs the same call again at once, in the provider's time (its clock
+  // moved), and that copy is the call the tester armed the fault for.
+  const stale = signature !== undefined && 'stale' in signature;
+  const { fault, injected } = askedFault(ctx, request, headers) ?? (stale ? {} : armedFault(ctx, request, headers, route.faultKeys));
   if (injected?.cut === 'before') return 'cut';
   const wrongType = refusedMediaType(request, route.mediaType);
   if (wrongType) return { refused: wrongType };
-  const session = sessionOfCall(ctx, country.db, request, route.operation);
   if ('refused' in session) return session;
-  const signature = openSignature(ctx, country, route.operation, request, headers, session.token);
-  if ('refused' in signature) return signature;
-  return { headers, ...session, opened: signature.opened, fault, injected };
+  if (signature && 'refused' in signature) return signature;
+  return { headers, ...session, opened: signature?.opened, fault, injected };
 }
 
 /**

@@ -24,12 +24,13 @@ const unsigned = (operation: Operation): boolean => operation.signing === 'publi
  * customer's session with the keys their client key agrees, the others with their session's
  * (spec section 7; docs/security.md).
  */
-export function openSignature(ctx: ProviderContext, country: CountryProvider, operation: Operation, request: FastifyRequest, headers: EarlyChecks['headers'], token: string | undefined): { opened?: OpenedCall } | Refused {
+export function openSignature(ctx: ProviderContext, country: CountryProvider, operation: Operation, request: FastifyRequest, headers: EarlyChecks['headers'], token: string | undefined): { opened?: OpenedCall } | (Refused & { stale?: true }) {
   if (!country.signs || unsigned(operation)) return {};
   const clientKey = request.headers[SIGNED_HEADERS.clientKey];
   const keys = agreesKeys(operation) ? (typeof clientKey === 'string' ? ctx.agreementKey.agree(clientKey) : undefined) : sessionKeys.read(country.db, token);
   const checked = openCall(keys, headers, ctx.now().getTime());
-  return 'refused' in checked ? { refused: refusedCall(checked.refused) } : { opened: checked };
+  if ('refused' in checked) return { refused: refusedCall(checked.refused), ...(checked.refused === 'TIMESTAMP_STALE' ? { stale: true as const } : {}) };
+  return { opened: checked };
 }
 
 /** The signature step's last checks, which need the body: its HMAC, then its nonce spent. */

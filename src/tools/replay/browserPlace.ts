@@ -20,7 +20,7 @@ export async function settle(page: Page, traffic: PageTraffic, title?: string): 
   while (Date.now() < until) {
     const busy = (await page.getByRole('status', { name: /^Cargando/ }).count()) > 0;
     if (!busy && traffic.quiet()) break;
-    await pause(100);
+    await pause(50);
   }
   if (title) await page.getByRole('heading', { name: title, exact: true }).first().waitFor({ timeout: 5_000 }).catch(() => undefined);
 }
@@ -36,6 +36,6 @@ export async function reach(page: Page, traffic: PageTraffic, route: string | un
       return true;
     }
     if (Date.now() > until) return false;
-    await pause(200);
+    await pause(50);
   }
 }

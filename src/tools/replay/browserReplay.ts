@@ -20,6 +20,7 @@ import { failForReal } from './pathCalls';
 import { replayDataOf, seedEntryFor, type ReplayData } from './replayData';
 import { sendOnScreen, type ScreenDriver } from './screenSending';
 import { needsPageClock } from './shellSending';
+import { hasLongTimer, longTimer, passTimer } from './journeyTimers';
 import { screenshotFolder, type Screenshots } from './screenshots';
 
 export type { BrowserCall } from './pageTraffic';
@@ -46,6 +47,19 @@ export interface BrowserReplayOptions {
   position?: { latitude: number; longitude: number };
   /** The seed's replay data (src/sandbox/seed/<cc>/replay.json by default). */
   data?: ReplayData;
+  /** Moves the provider's clock on with the page's, past a journey's long timer (see sandboxForReplay). */
+  moveSandboxClock?: (ms: number) => void;
+}
+
+/**
+ * A sandbox serving the build for one replay (a fresh seed), whose clock the replay moves on
+ * with the page's past a journey's long timer: an order still processing when the app stops
+ * asking is further on by then at the provider too.
+ */
+export async function sandboxForReplay(staticDir: string) {
+  const shift = { ms: 0 };
+  const sandbox = await runningSandbox({ staticDir, now: () => new Date(Date.now() + shift.ms) });
+  return { sandbox, moveSandboxClock: (ms: number) => void (shift.ms += ms) };
 }
 
 /** The screenshot folder of a path: `test-results/replay/<cc>/<path name, sanitised>`. */
@@ -163,9 +177,11 @@ async function replayStep(run: BrowserRun, index: number, step: PathStep): Promi
 export async function replayInBrowser(journey: CompiledJourney, path: JourneyPath, page: Page, options: BrowserReplayOptions): Promise<BrowserReplayResult> {
   const run = await startRun(journey, path, page, options);
   // A shell's event the path has is made by moving the page's clock, which must be installed before the app loads.
-  if (needsPageClock(path)) await page.clock.install();
+  if (needsPageClock(path) || hasLongTimer(path)) await page.clock.install();
   await page.goto(`${options.address}/`);
   for (const [index, step] of path.steps.entries()) {
+    const timer = longTimer(step.event.type);
+    if (timer && !(await passTimer(page, timer, run.traffic, options.moveSandboxClock))) return leftAt(run, index, step, `the journey never entered ${timer.owner}, whose ${timer.ms} ms timer the path has fire`);
     if (isCall(step.event.type)) continue;
     const left = await replayStep(run, index, step);
     if (left) return left;
@@ -211,11 +227,11 @@ export async function replayPathsInBrowser(journey: CompiledJourney, country: st
   try {
     for (const path of paths) {
       const started = Date.now();
-      const sandbox = await runningSandbox({ staticDir: outDir });
+      const { sandbox, moveSandboxClock } = await sandboxForReplay(outDir);
       const context = await phoneContext(browser);
       try {
         const folder = replayFolder(country, path.name);
-        const result = await replayInBrowser(journey, path, await context.newPage(), { address: sandbox.address, country, folder });
+        const result = await replayInBrowser(journey, path, await context.newPage(), { address: sandbox.address, country, folder, moveSandboxClock });
         const passed = passes(result, strict);
         if (!passed) failed += 1;
         if (verbose) for (const { place, event } of result.done) console.log(`  ${place} --${event}-->`);

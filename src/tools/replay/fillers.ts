@@ -216,12 +216,20 @@ const pickDate: FieldFiller = async (ctx, field, value) => {
   const dialog = ctx.page.getByRole('dialog');
   await dialog.waitFor();
   const day = dialog.getByRole('button', { name: dayjs(String(value)).locale('es').format('D MMMM YYYY'), exact: true });
-  if ((await day.count()) > 0 && (await day.first().isEnabled())) await day.first().click();
-  else {
-    const first = dialog.locator('table button:not([disabled]):not([data-disabled])').first();
-    ctx.notes.push(`${field.label}: ${String(value)} is not offered, chose ${(await first.getAttribute('aria-label')) ?? 'the first date offered'}`);
-    await first.click();
+  const offered = dialog.locator('table button:not([disabled]):not([data-disabled])');
+  let chosen = day.first();
+  if ((await day.count()) === 0 || !(await chosen.isEnabled())) {
+    chosen = offered.first();
+    ctx.notes.push(`${field.label}: ${String(value)} is not offered, chose ${(await chosen.getAttribute('aria-label')) ?? 'the first date offered'}`);
   }
+  // A field whose change sends an event, asked for the date it shows (a tour's second try after
+  // the slots failed): tapped again, nothing changes and nothing is sent. Another date is taken.
+  const other = offered.and(dialog.locator('button:not([data-selected])')).first();
+  if (field.options.sends !== undefined && (await chosen.getAttribute('data-selected')) !== null && (await other.count()) > 0) {
+    ctx.notes.push(`${field.label}: ${String(value)} is chosen already, chose ${(await other.getAttribute('aria-label')) ?? 'another date'} for the screen to send its event again`);
+    chosen = other;
+  }
+  await chosen.click();
   const save = (field.options.buttons as { save?: string } | undefined)?.save;
   if (save) await dialog.getByRole('button', { name: save, exact: true }).click();
 };

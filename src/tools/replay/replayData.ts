@@ -44,10 +44,11 @@ export interface ReplayData {
 
 /**
  * What the path has later: a call answer `equals` at `pointer` of the answer of `call`
- * (`api.debts`), or a timer of `after` milliseconds that fires (`{"after": 1000000}`: the
- * order's polling given up).
+ * (`api.debts`), a timer of `after` milliseconds that fires (`{"after": 1000000}`: the
+ * order's polling given up), or an event of the agent's it `sends` (`{"sends": "report.page"}`:
+ * a list's next page, which only a seller with a long history has).
  */
-export type SeedCondition = { call: string; pointer: string; equals: unknown } | { after: number };
+export type SeedCondition = { call: string; pointer: string; equals: unknown } | { after: number } | { sends: string };
 
 /** The seed's replay data of a country, none when its seed has no such file. */
 export function replayDataOf(country: string): ReplayData {
@@ -75,10 +76,11 @@ export function seedEntryFor(data: ReplayData, path: JourneyPath, index: number,
     return found?.type.startsWith('xstate.error.') ? found.error : found?.output;
   };
   // (`equals: null` also matches a value the answer does not have.)
-  const holds = (condition: SeedCondition) =>
-    'after' in condition
-      ? later.some((e) => e.type.startsWith(`xstate.after.${condition.after}.`))
-      : JSON.stringify(getAt(answerOf(condition.call), condition.pointer) ?? null) === JSON.stringify(condition.equals ?? null);
+  const holds = (condition: SeedCondition) => {
+    if ('after' in condition) return later.some((e) => e.type.startsWith(`xstate.after.${condition.after}.`));
+    if ('sends' in condition) return later.some((e) => e.type === condition.sends);
+    return JSON.stringify(getAt(answerOf(condition.call), condition.pointer) ?? null) === JSON.stringify(condition.equals ?? null);
+  };
   const placed = (e: ReplayData['events'][number]) => (e.at === undefined || e.at === at) && (e.event === undefined || e.event === type) && (e.at !== undefined || e.event !== undefined);
   return data.events.find((e) => placed(e) && (e.when === undefined || (Array.isArray(e.when) ? e.when : [e.when]).every(holds)));
 }

@@ -51,13 +51,22 @@ export async function fillField(ctx: DriveContext, field: ScreenField, value: un
   await ctx.settle();
 }
 
-/** Presses a button of the step (in the row of `id` when the screen lists rows), once it is enabled. */
-export async function press(page: Page, label: string, id: unknown): Promise<void> {
+/**
+ * Presses a button of the step (in the row of `id` when the screen lists rows), once it is
+ * enabled. A row not listed (the path's lead is not the seller's the seed signed in) is replaced
+ * by the first row, said in `notes`.
+ */
+export async function press(page: Page, label: string, id: unknown, notes?: string[]): Promise<void> {
   // The step's own buttons, not the sidebar's entries of the same names.
   const main = page.locator('main');
-  // An event about one row (a lead by its id) is sent from that row's button: the row must be listed.
-  const row = main.locator('[data-testid=row]').filter({ hasText: String(id) });
-  if (id !== undefined && (await row.count()) === 0) throw new NotDrivable(`no row of ${String(id)} listed on the screen to press "${label}" on`);
+  // An event about one row (a lead by its id) is sent from that row's button: a row must be listed.
+  const rows = main.locator('[data-testid=row]');
+  let row = rows.filter({ hasText: String(id) });
+  if (id !== undefined && (await row.count()) === 0) {
+    if (!notes || (await rows.count()) === 0) throw new NotDrivable(`no row of ${String(id)} listed on the screen to press "${label}" on`);
+    notes.push(`${String(id)} is not listed, pressed "${label}" on the first row`);
+    row = rows;
+  }
   const scope = id !== undefined ? row.first() : main;
   const button = scope.getByRole('button', { name: label, exact: true }).first();
   await button.waitFor({ timeout: 10_000 }).catch(() => {

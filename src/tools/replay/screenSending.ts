@@ -64,7 +64,7 @@ export async function sendOnScreen(driver: ScreenDriver, ctx: DriveContext, scre
     if (isObject(event.data)) await fillForm(ctx, screen, event.data);
     await look();
     const button = buttons.find((b) => b.primary) ?? (buttons[0] as (typeof buttons)[number]);
-    return press(page, button.label, event.id);
+    return press(page, button.label, event.id, ctx.notes);
   }
   const entry = driver.sidebar.find((e) => e.event === type);
   if (entry) {

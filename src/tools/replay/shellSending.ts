@@ -45,8 +45,8 @@ export function idleEndOf(country: string): number {
  * Makes the app send the shell's event `type`: the idle timeout's end passed on the page's
  * clock; on the sign-in's screen (`signIn` given: signs in there), the sign-in's call's fault
  * armed and the agent signed in; else the keep-alive's fault armed, 5 minutes passed and a key pressed (the agent's
- * touch sends the keep-alive). Armed twice: the page's clock is now ahead of the provider's, so
- * the first try is refused as stale (spending one) and signed again in the provider's time.
+ * touch sends the keep-alive). The page's clock is then ahead of the provider's: the first try is
+ * refused as stale and signed again in the provider's time, and only that second one spends the fault.
  */
 export async function sendAsShell(page: Page, { address, country }: { address: string; country: string }, type: string, signIn?: () => Promise<void>): Promise<void> {
   if (type === 'session.idle') {
@@ -63,7 +63,7 @@ export async function sendAsShell(page: Page, { address, country }: { address: s
   }
   const keepAlive = operationWithRole(operationsOf(country), 'keep-alive');
   if (!fault || !keepAlive) throw new NotDrivable(`the replay cannot make the app send ${type}${fault ? `: ${country}'s spec has no keep-alive call to fail` : ''}`);
-  await armFault(address, keepAlive[0], fault, country, 2);
+  await armFault(address, keepAlive[0], fault, country);
   await page.clock.fastForward(KEEP_ALIVE_EVERY_MS + 1_000);
   // The agent's touch (a key): the keep-alive goes, and its fault's answer takes the journey
   // where the shell's event does, which the next step waits for.
