@@ -239,7 +239,9 @@ export function sampleValue(schema: unknown, example?: unknown, options: SampleO
     }
     return value;
   }
-  if (example !== undefined) return example;
+  // An example its format refuses now (a date the journey's author wrote, since past) gives way to a made one.
+  const stale = typeof example === 'string' && typeof schema.format === 'string' && options.formatOk?.(schema.format, example) === false;
+  if (example !== undefined && !stale) return example;
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.examples) && schema.examples.length > 0) return schema.examples[0];
   if ('default' in schema) return schema.default;

@@ -102,6 +102,15 @@ describe('sample data for the step preview', () => {
     expect(sampleValue(schema, undefined, OPTIONS)).toEqual({ type: 'ID', number: '123456' });
   });
 
+  // The journeys' example dates (2026-12-01) passed on 2 December 2026, and every preview of a
+  // visit's date was refused by its own rule.
+  it('replaces an example its format now refuses (a date since past) by one the format accepts', () => {
+    const sample = sampleValue({ type: 'string', format: 'date-not-past' }, '2020-01-01', OPTIONS);
+    expect(sample).not.toBe('2020-01-01');
+    expect(formatRules['date-not-past']?.test(String(sample), TODAY)).toBe(true);
+    expect(sampleValue({ type: 'string', format: 'date-not-past' }, '2999-01-01', OPTIONS)).toBe('2999-01-01');
+  });
+
   it.each(packs.map((pack) => [pack.country, pack] as const))('%s: every step with fields gets data its schema accepts', (_country, pack) => {
     // Bound to the country's reference data, for its rules that read some.
     const validator = createStepValidator(readReferenceTables(packPaths(pack.country, pack.root)));
