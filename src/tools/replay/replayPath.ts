@@ -131,9 +131,11 @@ async function seedEvent(run: NodeJourney, data: ReplayData, path: JourneyPath, 
   if (fits.upload) uploaded = await uploadPhoto(run.api, run.country, fits.upload.operation, fits.upload.file).catch(() => undefined);
   // What the entry gives is laid over the path's example (only what differs is written): a link's values, another event's data.
   const given = fits.outside ? await run.answerOutside(fits.outside.form) : await typedValue(fits.data, { uploaded, context: run.context(), address: run.address });
+  const both = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+  // An event whose values are its own fields (`schedule.date`'s `date`): laid over those.
+  if (!('values' in event) && !('data' in event)) return both(given) ? { ...event, ...given, type: event.type } : event;
   const key = 'values' in event ? 'values' : 'data';
   const example = event[key];
-  const both = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
   return { ...event, [key]: both(given) && both(example) ? { ...example, ...given } : given };
 }
 
