@@ -105,7 +105,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
  */
 function SessionIdleGuard({ onExpire, onActive }: { onExpire: () => void; onActive: () => void }) {
   const waiting = useJourneyValue(isBusy);
-  return AGENTS_APP ? <IdleGuard onExpire={onExpire} onActive={onActive} waiting={waiting} /> : <IdleGuard onExpire={onExpire} onActive={onActive} waiting={waiting} {...CUSTOMER_IDLE} />;
+  return <IdleGuard onExpire={onExpire} onActive={onActive} waiting={waiting} {...(AGENTS_APP ? {} : CUSTOMER_IDLE)} />;
 }
 
 /** The header's right side: the spinner while the journey waits on a call, and the step's progress. */

@@ -13,6 +13,7 @@ import type { CallLogic } from '../runtime/machineSetup';
 import type { ShellEvent } from '../runtime/journeyEvents';
 import { persistJourney, restoreJourney, type DraftFit } from '../runtime/persistence';
 import { stepNodeOf } from '../pack/journeyGraph';
+import { activeNodes } from '../pack/activeNodes';
 import { loadStep } from '../screens/stepLoader';
 import { connectAnalytics, loadTagManager } from './analytics';
 import { isBusy } from './journeyBusy';
@@ -168,8 +169,11 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect, fit?
   // Where the journey is, on the page's root (a state id: no personal data): what a tester reads
   // in the browser's tools, and what the browser replay waits for before it moves the page's
   // clock past one of the journey's long timers (src/tools/replay/journeyTimers.ts).
+  // Only the innermost state's id, written when it changes: this runs on every snapshot.
+  const root = document.documentElement;
   actor.subscribe((snapshot) => {
-    document.documentElement.dataset.journeyState = placeOf(journey, snapshot).stateId;
+    const at = activeNodes(journey.graph, snapshot.value).at(-1)?.id ?? '';
+    if (root.dataset.journeyState !== at) root.dataset.journeyState = at;
   });
   // Recorded before the journey handles each event; the session's end (`session.wiped`) clears it.
   recordSession(actor, journey, recorder, saving.changed);
