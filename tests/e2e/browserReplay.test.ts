@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { JourneyPath } from '../../src/tools/paths/journeyPaths';
+import { journeyPaths, type JourneyPath } from '../../src/tools/paths/journeyPaths';
 import { describeBrowserReplay, type BrowserReplayResult } from '../../src/tools/replay/browserReplay';
 import { replaysOf } from '../support/browserReplays';
+import { loadJourney } from '../support/journeyFiles';
 
 // `journeys:replay -- <cc> <name> --browser`: a path of journeys:paths replayed in Chromium
-// against the built app, the screens driven from their step files, every call real. One path per
-// terminal step the paths reach (the shortest to each), and one whose data the provider refuses.
+// against the built app, the screens driven from their step files, every call real. Each country's
+// tours (<cc>Tours.test.ts) replay every transition; here, that the paths reach each terminal step,
+// and what a replay says when the provider refuses a path's data.
 
 /** The shortest path to each terminal step the paths reach, by the end's state. */
 function shortestToEachEnd(paths: JourneyPath[]): JourneyPath[] {
@@ -20,20 +22,6 @@ function shortestToEachEnd(paths: JourneyPath[]): JourneyPath[] {
 
 /** The result as the command prints it, for a failed expectation to say where and why. */
 const said = (result: BrowserReplayResult) => describeBrowserReplay(result);
-
-/** The shortest path to each terminal step replays to its end, with a screenshot per step. */
-function replaysEachEnd(replay: ReturnType<typeof replaysOf>['replay'], ends: JourneyPath[]) {
-  for (const path of ends) {
-    it(`replays ${path.name} to ${path.end.route} in Chromium, a screenshot per step`, async () => {
-      const result = await replay(path);
-      expect(result.ok, said(result)).toBe(true);
-      // A screenshot of each step acted on, and of the end.
-      expect(result.screenshots).toHaveLength(result.done.length + 1);
-      expect(result.screenshots.every((file) => existsSync(file))).toBe(true);
-      expect(result.screenshots.at(-1)).toMatch(new RegExp(`/${String(result.screenshots.length).padStart(2, '0')}-${(path.end.route ?? '').slice(1)}\\.png$`));
-    });
-  }
-}
 
 describe('journeys:replay --browser, El Salvador', () => {
   const { paths, replay } = replaysOf('sv');
@@ -62,22 +50,14 @@ describe('journeys:replay --browser, El Salvador', () => {
 });
 
 describe('journeys:replay --browser, Honduras', () => {
-  const { paths, replay } = replaysOf('hn');
+  // No app is built for this: the paths alone.
+  const { paths } = journeyPaths(loadJourney('journeys/hn.json'));
   const ends = shortestToEachEnd(paths);
 
   it("has a path to each of the journey's terminal steps", () => {
     expect(ends.map((p) => p.end.route).sort()).toEqual(['/mitigo', '/orden-exito', '/transaccion-activa']);
   });
 
-  replaysEachEnd(replay, ends);
-
-  // The add-ons' call failed as the path has it, and the replay stopped on their select, which
-  // stays disabled with nothing to choose: an optional field is now left empty, as an agent
-  // would, and noted (a failure in --strict).
-  it("replays a path whose add-ons' call fails: the optional add-ons left empty, and noted", async () => {
-    const path = paths.find((p) => p.name === 'orderSuccess/addons.error.stay') as JourneyPath;
-    const result = await replay(path);
-    expect(result.ok, said(result)).toBe(true);
-    expect(result.notes).toContainEqual(expect.stringMatching(/^Adicionales: nothing to choose .*, left empty$/));
-  }, 180_000);
+  // Every transition of Honduras's paths, each end among them, is replayed by its tours
+  // (hnTours.test.ts).
 });

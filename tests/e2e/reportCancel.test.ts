@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { at, choose, click, fromMenu, signIn } from '../support/sale';
+import { axeViolations } from '../support/axe';
 import { useServedApp } from '../support/servedApp';
 
 // Issue 30, point 6, in Chromium: Honduras's sales report cancels a lead chosen among those that
@@ -48,4 +49,30 @@ describe("the sales report's cancel button", () => {
     expect(await page.getByText('La solicitud ya no se puede cancelar').count()).toBe(0);
     await page.context().close();
   }, 120_000);
+
+  // Found by Honduras's tours: on a phone, tapping the lead's select at the foot of a page of 20
+  // leads scrolled the page up about 300 px, the field went below the screen and its list was
+  // hidden as detached from it: a lead of a full page could not be cancelled.
+  it('opens the lead select at the foot of a full page where the agent is, without moving the page', async () => {
+    const page = await app.newPage();
+    // Seller 24681357 has 25 leads in the seed (people.json, histories): two pages.
+    await signIn(page, app.address, '24681357');
+    await fromMenu(page, 'Reporte de ventas');
+    await at(page, '/ventas-reporte');
+    await page.getByText('Página 1 de 2 · 25 solicitudes').waitFor();
+    const field = page.getByLabel(/^Número de solicitud a cancelar/).first();
+    await field.scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(0);
+    await field.click();
+    const options = page.getByRole('listbox').getByRole('option');
+    await options.first().waitFor({ state: 'visible', timeout: 5_000 });
+    expect(await options.count()).toBeGreaterThan(1);
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+    const box = await field.boundingBox();
+    expect(box !== null && box.y >= 0 && box.y + box.height <= 740, 'the field stays on the screen').toBe(true);
+    // With its list open, the page passes axe-core.
+    expect(await axeViolations(page)).toEqual([]);
+    await page.context().close();
+  }, 60_000);
 });

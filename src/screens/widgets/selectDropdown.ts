@@ -1,8 +1,16 @@
 import type { ComboboxProps } from '@mantine/core';
 import { useState } from 'react';
 
-/** A select's list kept in the page (a schema's few choices, and the selects below), for the reason below. */
-export const listKeptMounted: ComboboxProps = { keepMounted: true };
+/**
+ * A select's list kept in the page (a schema's few choices, and the selects below), for the reason
+ * below, and placed against the screen (`position: fixed`), not the page.
+ *
+ * Why fixed: placed against the page, the list kept its last place while closed, and a phone's
+ * Chromium, opening it for a field at the foot of a long page (the sales report's lead, under 20
+ * leads), scrolled the page up about 300 px as it focused the field: the field went below the
+ * screen and the list was hidden as detached from it. Placed against the screen, nothing moves.
+ */
+export const listKeptMounted: ComboboxProps = { keepMounted: true, floatingStrategy: 'fixed' };
 
 /**
  * A select's list kept in the page (Mantine's `keepMounted`), and its rows drawn only while it is

@@ -24,10 +24,13 @@ async function lastCodeSent(page: Page, address: string) {
  * The event with the seed's entry `given` laid over its data, or a link's values (as the Node
  * replay does): `$answer...` is left to the upload widget that gets it; `$outbox:...` is the
  * last code the sandbox sent (lastCodeSent); `$journey:...` is left for the link's sending
- * (screenSending.ts: the browser's journey is sealed, the provider's message has the value),
- * and in a step's form to what the screen shows.
+ * (screenSending.ts: the browser's journey is sealed, the provider's message has the value).
+ * In a step's form, `$journey:<pointer>` is what the replay itself typed last in a field named
+ * as the pointer's last token (`typed`: the client's number typed at the client information,
+ * for `/context/sale/client/inputDocumentNumber`), which is where the journey keeps a typed
+ * field; else it is left to what the screen shows (a date chosen before).
  */
-export async function eventWithSeed(page: Page, address: string, event: PathStep['event'], given: unknown): Promise<PathStep['event']> {
+export async function eventWithSeed(page: Page, address: string, event: PathStep['event'], given: unknown, typed: ReadonlyMap<string, unknown> = new Map()): Promise<PathStep['event']> {
   // An event whose values are its own fields (a date chosen) is left to its field's filler, which takes what the screen offers.
   if (!isObject(given) || (!('values' in event) && !('data' in event))) return event;
   // A link's event carries its values, not data: the entry's are laid over those (as in Node).
@@ -37,8 +40,11 @@ export async function eventWithSeed(page: Page, address: string, event: PathStep
   const data = Object.fromEntries(Object.entries(isObject(example) ? example : {}).filter(([name]) => !answered(given[name])));
   for (const [name, value] of Object.entries(given)) {
     if (answered(value)) continue;
-    // The journey's own data, in a step's form: the screen shows it already (a date chosen before).
-    if (key === 'data' && typeof value === 'string' && value.startsWith('$journey:')) continue;
+    if (key === 'data' && typeof value === 'string' && value.startsWith('$journey:')) {
+      const field = value.split('/').at(-1) ?? '';
+      if (typed.has(field)) data[name] = typed.get(field);
+      continue;
+    }
     data[name] = typeof value === 'string' && value.startsWith('$outbox:') ? await lastCodeSent(page, address) : value;
   }
   return { ...event, [key]: data };

@@ -87,6 +87,8 @@ interface BrowserRun extends ScreenDriver {
   chosenOffers: Map<string, string>;
   /** Whether the last step had the device's position refused (given again on the next). */
   refused: boolean;
+  /** What the replay typed so far, the last value of each field by its name (eventWithSeed's `$journey:`). */
+  typed: Map<string, unknown>;
 }
 
 /** The replay's run on the page: the folder emptied, the page's traffic watched, the device put where the agent stands. */
@@ -99,7 +101,7 @@ async function startRun(journey: CompiledJourney, path: JourneyPath, page: Page,
   const traffic = watchTraffic(page, address, country);
   await page.context().setGeolocation(position);
   const sidebar = file.sidebar ?? [];
-  return { journey, path, address, sidebar, page, country, position, seed, traffic, camera, done: [], notes: [], chosenOffers: new Map(), refused: false };
+  return { journey, path, address, sidebar, page, country, position, seed, traffic, camera, done: [], notes: [], chosenOffers: new Map(), refused: false, typed: new Map() };
 }
 
 /** How the run went, `left` where it left the path. */
@@ -154,8 +156,9 @@ async function replayStep(run: BrowserRun, index: number, step: PathStep): Promi
   const seeded = { ...(entry?.upload ? { photo: entry.upload.file } : {}), ...(entry?.outside ? { outside: entry.outside.form } : {}) };
   const ctx: DriveContext = { page, country, position, notes, chosenOffers, settle: () => settle(page, run.traffic), ...seeded };
   try {
-    const event = await eventWithSeed(page, run.address, step.event, entry?.data);
+    const event = await eventWithSeed(page, run.address, step.event, entry?.data, run.typed);
     await sendOnScreen(run, ctx, screen, step, event, () => run.camera.shoot(screen?.file.step));
+    if ('data' in event && event.data !== null && typeof event.data === 'object') for (const [name, value] of Object.entries(event.data)) run.typed.set(name, value);
   } catch (error) {
     // What the driver could not do on this screen (a browser's timeout too) is where it left.
     return leftAt(run, index, step, whyStopped(error));

@@ -39,9 +39,13 @@ const FIXTURES = 'tests/fixtures/ids';
 const ANY_PHOTO = 'unreadable.png';
 const fixture = (name: unknown) => (typeof name === 'string' && existsSync(join(FIXTURES, name)) ? name : undefined);
 
-/** The control of a field: by its label, else by the id rjsf gives it (a label the provider's words replaced). */
+/**
+ * The control of a field: by its label (in its group's row, for a row's field), else by the id
+ * rjsf gives it (a label the provider's words replaced).
+ */
 async function control(ctx: DriveContext, field: ScreenField): Promise<Locator> {
-  const byLabel = ctx.page.getByLabel(labelPattern(field.label));
+  const scope = field.row === undefined ? ctx.page : ctx.page.getByRole('group', { name: field.row, exact: true });
+  const byLabel = scope.getByLabel(labelPattern(field.label));
   if ((await byLabel.count()) > 0) return byLabel.first();
   const byId = ctx.page.locator(`[id="root_${field.name}"]`);
   if ((await byId.count()) > 0) return byId.first();

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { PAGE_WORDS, type PagesOption } from '../../screens/listPage';
 import { decodedPath, pause } from './browserPlace';
 import { fieldFillers, formFillers, NotDrivable, type DriveContext } from './fillers';
+import { fillGroup } from './groupFiller';
 import { choiceTitle, labelPattern, type ScreenField, type StepScreenFile } from './stepScreen';
 
 /** Every field of the data the screen has, each by its widget's filler; the step's own widget first. */
@@ -45,7 +46,7 @@ export async function fillField(ctx: DriveContext, field: ScreenField, value: un
     if ((await edit.count()) === 0) return void notes.push(`${field.label}: shown as "${shown}", not typed`);
     await edit.click();
   }
-  const fill = fieldFillers[field.widget];
+  const fill = field.widget === 'group' ? fillGroup : fieldFillers[field.widget];
   if (!fill) throw new NotDrivable(`the field "${field.name}" ("${field.label}") has the widget "${field.widget}", which the driver cannot fill`);
   await fill(ctx, field, value);
   await ctx.settle();
