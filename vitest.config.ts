@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { countryModules } from './src/build/countryModules';
+import LongestFirst from './tests/support/longestFirst';
 
 export default defineConfig({
   // Screens and shell read their country from the build-time modules, in tests as in the app.
@@ -13,6 +14,8 @@ export default defineConfig({
     globalSetup: ['tests/globalSetup.ts'],
     // Journey path replays are CPU-bound; two cores is what CI has.
     maxWorkers: 2,
+    // The longest files first (tests/fileDurations.json), so that both workers end together.
+    sequence: { sequencer: LongestFirst },
     // Some tests start the command-line tools as real processes; on a loaded 2-core machine
     // that takes seconds. Timeouts catch hangs here, they are not performance assertions.
     testTimeout: 60_000,

@@ -310,6 +310,22 @@ const placePoint: FormFiller = async (ctx, data) => {
 };
 
 /**
+ * The first offer not chosen yet, on the tab of the path's offer, else on another tab (a
+ * satellite sale offers no package: the path's example offer is the journey's, not the
+ * provider's answer for this sale), noted.
+ */
+async function firstOfferLeft(ctx: DriveContext, wanted: string | undefined, tabs: Array<{ label: string }>): Promise<Locator | undefined> {
+  for (const label of [wanted, ...tabs.map((t) => t.label).filter((l) => l !== wanted)]) {
+    if (label !== undefined && tabs.length > 0) await ctx.page.getByRole('tab', { name: label, exact: true }).click();
+    const button = ctx.page.getByRole('tabpanel').getByRole('button', { name: 'Elegir', exact: true }).first();
+    if ((await button.count()) === 0) continue;
+    ctx.notes.push(`offer: the path's offer is not on the screen, chose the first offer of ${label ?? 'the screen'}`);
+    return button;
+  }
+  return undefined;
+}
+
+/**
  * An offer chosen (`offers`, the event it sends: `{planId, offer}`): on the tab of the offer's
  * type (the country file's tabs), the card of its name, else the first one not chosen yet; an
  * offer the replay chose before is tapped again (a toggle takes it back).
@@ -328,9 +344,8 @@ const chooseOffer: FormFiller = async (ctx, event) => {
   const named = name ? cards.filter({ hasText: name }).getByRole('button', { name: /^Elegi(r|do)$/ }) : undefined;
   let button = named && (await named.count()) > 0 ? named.first() : undefined;
   if (!button) {
-    button = panel.getByRole('button', { name: 'Elegir', exact: true }).first();
-    if ((await button.count()) === 0) throw new NotDrivable(`offer: no offer of ${tab?.label ?? 'the screen'} left to choose for ${planId}`);
-    ctx.notes.push(`offer: ${offer.name ?? planId} not on the screen, chose the first ${tab?.label ?? ''} offer`);
+    button = await firstOfferLeft(ctx, tab?.label, offers?.tabs ?? []);
+    if (!button) throw new NotDrivable(`offer: no offer left to choose for ${planId}, on any tab`);
   }
   const taking = (await button.innerText()).trim() === 'Elegir';
   const card = button.locator('xpath=ancestor::div[contains(@class, "mantine-Card-root")][1]');
