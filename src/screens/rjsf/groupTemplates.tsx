@@ -1,6 +1,7 @@
 import { getUiOptions, type ArrayFieldItemTemplateProps, type ArrayFieldTemplateProps, type TemplatesType } from '@rjsf/utils';
 import { createContext, useContext, useEffect, useRef } from 'react';
 import { ButtonRow, ScreenButton } from '../screenChrome';
+import { groupNames, groupRowName } from './groupNames';
 
 /**
  * A repeatable group of fields (a list of objects, `"ui:widget": "group"` or no widget: an
@@ -37,7 +38,7 @@ const inSentence = (label: string) => label.charAt(0).toLowerCase() + label.slic
 
 function ArrayFieldTemplate({ canAdd, disabled, readonly, fieldPathId, items, onAddClick, rawErrors, schema, title, uiSchema }: ArrayFieldTemplateProps) {
   const options = getUiOptions(uiSchema);
-  const addLabel = typeof options.addLabel === 'string' ? options.addLabel : 'Agregar';
+  const { itemLabel, addLabel } = groupNames(schema, options);
   const rows = useRef<HTMLDivElement>(null);
   // The row added by the button, focused once it is drawn.
   const added = useRef<number | null>(null);
@@ -46,9 +47,6 @@ function ArrayFieldTemplate({ canAdd, disabled, readonly, fieldPathId, items, on
     focusFirstField(rows.current?.children[added.current]);
     added.current = null;
   });
-  // A row is called by the option, else by the items' title or the list's ("Dirección 2").
-  const itemsTitle = typeof schema.items === 'object' && !Array.isArray(schema.items) ? schema.items.title : undefined;
-  const itemLabel = [options.itemLabel, itemsTitle, schema.title].find((label): label is string => typeof label === 'string' && label !== '') ?? 'Elemento';
   const context: GroupRows = { minItems: typeof schema.minItems === 'number' ? schema.minItems : 0, itemLabel };
   const legend = typeof options.title === 'string' ? options.title : title;
   const error = rawErrors && rawErrors.length > 0 ? rawErrors.join('\n') : undefined;
@@ -87,7 +85,7 @@ function ArrayFieldTemplate({ canAdd, disabled, readonly, fieldPathId, items, on
 function ArrayFieldItemTemplate({ children, buttonsProps, index, totalItems, disabled, readonly }: ArrayFieldItemTemplateProps) {
   const { minItems, itemLabel } = useContext(GroupContext);
   const row = useRef<HTMLFieldSetElement>(null);
-  const name = `${itemLabel} ${index + 1}`;
+  const name = groupRowName(itemLabel, index);
   const removable = buttonsProps.hasRemove && totalItems > minItems;
   const remove = () => {
     // Focus moves before the row goes, to what stays: the row before, else the add button, else the row after.

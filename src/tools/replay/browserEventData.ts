@@ -49,3 +49,8 @@ export async function eventWithSeed(page: Page, address: string, event: PathStep
   }
   return { ...event, [key]: data };
 }
+
+/** Keeps what the event typed, the last value of each field by its name (what `$journey:` reads back in eventWithSeed). */
+export function rememberTyped(typed: Map<string, unknown>, event: PathStep['event']): void {
+  if ('data' in event && isObject(event.data)) for (const [name, value] of Object.entries(event.data)) typed.set(name, value);
+}

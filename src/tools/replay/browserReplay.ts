@@ -13,7 +13,7 @@ import { launchChromium } from '../browser/chromium';
 import { operationsOf } from './countryOperations';
 import { decodedPath, reach, settle } from './browserPlace';
 import { whereBrowserLeft, type BrowserLeft } from './browserLeft';
-import { eventWithSeed } from './browserEventData';
+import { eventWithSeed, rememberTyped } from './browserEventData';
 import { watchTraffic, type PageTraffic } from './pageTraffic';
 import { awayFrom, leftBeforeEvent } from './outsidePages';
 import { failForReal } from './pathCalls';
@@ -158,7 +158,7 @@ async function replayStep(run: BrowserRun, index: number, step: PathStep): Promi
   try {
     const event = await eventWithSeed(page, run.address, step.event, entry?.data, run.typed);
     await sendOnScreen(run, ctx, screen, step, event, () => run.camera.shoot(screen?.file.step));
-    if ('data' in event && event.data !== null && typeof event.data === 'object') for (const [name, value] of Object.entries(event.data)) run.typed.set(name, value);
+    rememberTyped(run.typed, event);
   } catch (error) {
     // What the driver could not do on this screen (a browser's timeout too) is where it left.
     return leftAt(run, index, step, whyStopped(error));

@@ -5,22 +5,20 @@
  * own widget's filler.
  */
 import { fieldFillers, NotDrivable, type FieldFiller } from './fillers';
+import { groupNames, groupRowName } from '../../screens/rjsf/groupNames';
 import { screenField } from './stepScreen';
 
 type Json = Record<string, unknown>;
-
-const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
 export const fillGroup: FieldFiller = async (ctx, field, value) => {
   if (!Array.isArray(value)) throw new NotDrivable(`the field "${field.name}" (group) is given ${JSON.stringify(value)}, not a list of rows`);
   const items = (field.schema.items ?? {}) as Json;
   const properties = (items.properties ?? {}) as Record<string, Json>;
   const itemsUi = (field.ui.items ?? {}) as Record<string, Json>;
-  // The names the group's template gives its rows and its button (src/screens/rjsf/groupTemplates.tsx).
-  const itemLabel = text(field.options.itemLabel) ?? text(items.title) ?? field.label;
-  const addLabel = text(field.options.addLabel) ?? 'Agregar';
+  // The names the group's template gives its rows and its button.
+  const { itemLabel, addLabel } = groupNames(field.schema, field.options);
   for (const [index, rowValue] of value.entries()) {
-    const row = `${itemLabel} ${index + 1}`;
+    const row = groupRowName(itemLabel, index);
     const rowGroup = ctx.page.getByRole('group', { name: row, exact: true });
     if ((await rowGroup.count()) === 0) {
       await ctx.page.getByRole('button', { name: addLabel, exact: true }).click();
