@@ -2,7 +2,7 @@ import { answerShapeProblem } from './checkAnswerShape';
 import { answerPointerProblem, checkInputMap, type CallContract } from './checkInputMap';
 import { suggestion } from '../pack/didYouMean';
 import { widgetCalls } from './journeyCalls';
-import type { JourneyGraph } from '../pack/journeyGraph';
+import type { GraphNode, JourneyGraph } from '../pack/journeyGraph';
 import { getAt, toPointer } from '../pack/jsonPointer';
 import type { JsonObject } from '../pack/journeyTypes';
 import type { Problem } from './problem';
@@ -21,12 +21,33 @@ function outputPointers(value: unknown, at: string, found: Array<{ pointer: stri
 }
 
 /**
+ * A step that calls the operation ending the session (`x-session: sign-out`) blocks browser back:
+ * back would leave the step and so stop its call (XState stops an invoke with its state), and the
+ * agent would be back in the sale with the session still open, the logout never sent. The step
+ * holding the call is the state itself or the nearest one above it with a screen.
+ */
+function signOutBackProblems(graph: JourneyGraph, byId: ReadonlyMap<string, CallContract & { session?: string | undefined }>): Problem[] {
+  const problems: Problem[] = [];
+  for (const { node, invoke } of graph.invokes) {
+    if (!invoke.src.startsWith(API) || byId.get(invoke.src.slice(API.length))?.session !== 'sign-out') continue;
+    let step: GraphNode | undefined = node;
+    while (step && step.meta.step === undefined) step = step.parent;
+    if (!step || step.meta.back === 'block') continue;
+    problems.push({
+      pointer: `${step.pointer}/meta`,
+      message: `this step calls "${invoke.src}", which ends the session: give it "back": "block", else browser back during the call stops it and the agent is back in the sale with the session open`,
+    });
+  }
+  return problems;
+}
+
+/**
  * Checks a journey's provider calls against the country's operations: each `api.<operationId>`
  * the journey invokes exists, its input map fits the operation's request (see checkInputMap),
  * and each `/event/output/...` pointer in the guards and actions of its `onDone` is in the
  * operation's answer (200 and 201).
  */
-export function checkJourneyCalls(graph: JourneyGraph, operations: readonly CallContract[]): Problem[] {
+export function checkJourneyCalls(graph: JourneyGraph, operations: ReadonlyArray<CallContract & { session?: string | undefined }>): Problem[] {
   const byId = new Map(operations.map((op) => [op.operationId, op]));
   const problems: Problem[] = [];
   for (const { invoke, pointer } of graph.invokes) {
@@ -37,6 +58,7 @@ export function checkJourneyCalls(graph: JourneyGraph, operations: readonly Call
     if (!operation) continue;
     problems.push(...checkInputMap(invoke.input, operation, `${pointer}/input`, ['context', 'event']));
   }
+  problems.push(...signOutBackProblems(graph, byId));
   for (const edge of graph.edges) {
     if (edge.kind !== 'done' || !edge.invoke?.src.startsWith(API)) continue;
     const operation = byId.get(edge.invoke.src.slice(API.length));

@@ -360,6 +360,8 @@ describe('the agent app in Chromium', () => {
 
     await openMenu(page, 'Cerrar sesión');
     await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+    // The logout's entries written (in idle time, after the screen): back goes to the sale's.
+    await expect.poll(() => path(page)).toBe('/');
     for (let i = 0; i < 3; i++) {
       await page.goBack().catch(() => undefined);
       await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
@@ -374,6 +376,37 @@ describe('the agent app in Chromium', () => {
     // IndexedDB: no call keys, and the key there now (the landing's) does not open the sale.
     expect(await keysHeld(page)).not.toContain('calls');
     expect(await opensWithHeldKey(page, sealedSale ?? '')).toBe(false);
+  });
+
+  it('stays signed out when back is pressed while the logout is on its way (back stopped the logout and showed the sale)', async () => {
+    const page = await app.newPage();
+    await startSale(page);
+    await page.getByLabel('Número de documento').fill('05129374-5');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('heading', { name: 'Ingresa la dirección' }).waitFor();
+    // The logout held on its way (a slow network) until the agent has pressed back.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let logoutAsked = () => {};
+    const asked = new Promise<void>((resolve) => (logoutAsked = resolve));
+    await page.route('**/sv/logout', async (route) => {
+      logoutAsked();
+      await released;
+      await route.continue();
+    });
+    const loggedOut = page.waitForResponse((r) => r.url().includes('/sv/logout'));
+    await openMenu(page, 'Cerrar sesión');
+    await asked;
+    await page.getByRole('heading', { name: 'Cerrar sesión' }).waitFor();
+    await expect.poll(() => path(page)).toBe('/cerrar-sesion');
+    await page.goBack().catch(() => undefined);
+    await expect.poll(() => path(page)).toBe('/cerrar-sesion');
+    expect(await page.locator('body').innerText()).not.toContain('05129374');
+    release();
+    expect((await loggedOut).status()).toBe(200);
+    await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
+    expect(await page.locator('body').innerText()).not.toContain('05129374');
+    expect((await page.context().cookies()).filter((c) => c.name.endsWith('session'))).toEqual([]);
   });
 
   it('wipes the session and lands on / when an answer\'s state is not its request\'s (session integrity)', async () => {
