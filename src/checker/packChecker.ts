@@ -23,6 +23,7 @@ import type { StepFile } from '../pack/stepFile';
 import type { JourneyConfig } from '../pack/journeyTypes';
 import { countryActors, countryOperations } from '../openapi/countryActors';
 import { handledEvents } from '../pack/journeyFiles';
+import { lintSubmitExamples } from './lintSubmitExamples';
 
 export interface PackChecker {
   /** Every problem found so far, in the order found. */
@@ -155,7 +156,7 @@ function checkAgainstCountry(pack: Pack, check: JourneyCheck, config: JourneyCon
   // An agent's event no screen, sidebar entry or link sends, and the app does not either (not
   // judged without a readable country file: its sidebar is unknown, and that file is reported).
   const unsent = menuEvents ? lintUnsentEvents(graph, steps, menuEvents) : [];
-  pack.problems.push(...locateProblems(check.file, check.source, [...cross.journey, ...data.journey, ...shell, ...unsent]));
+  pack.problems.push(...locateProblems(check.file, check.source, [...cross.journey, ...lintSubmitExamples(graph, steps), ...data.journey, ...shell, ...unsent]));
   for (const list of [cross.steps, data.steps]) {
     for (const [name, stepProblems] of list) {
       const c = checks.get(name);

@@ -61,6 +61,7 @@ const kinds: Array<[kind: string, title: string]> = [
   ['leave-url-typo', "a leave whose url reads nothing the journey holds, and the shell's refusal unhandled"],
   ['former-states', 'formerStates naming a state that still exists, a misspelt target, and a target the agent cannot wait on'],
   ['sign-out-back-allowed', 'a step that ends the session and lets browser back stop its call'],
+  ['submit-example-short', "a step's submit example without a field its form requires"],
   ['unsent-agent-event', "an agent's event nothing can send: no step's button or field, no sidebar entry, no link, not the app's own"],
 ];
 
