@@ -24,4 +24,9 @@ describe("the browser replay's event, the replay data laid over it", () => {
     const event = await eventWithSeed(page, 'http://sandbox', visit, { installationDate: '$journey:/context/sale/schedule/suggestedDates/0' }, typed);
     expect(event).toEqual({ type: 'step.submit', data: { installationDate: '2026-12-01' } });
   });
+
+  it("does not type over the step's own field a `$journey:` value it never typed: the review's number stays the photo's (the rejected order went to another customer)", async () => {
+    const event = await eventWithSeed(page, 'http://sandbox', review, { documentNumber: '$journey:/context/sale/id/review/documentNumber' });
+    expect(event).toEqual({ type: 'step.submit', data: { cliFirstName: 'María' } });
+  });
 });

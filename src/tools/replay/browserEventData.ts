@@ -28,7 +28,9 @@ async function lastCodeSent(page: Page, address: string) {
  * In a step's form, `$journey:<pointer>` is what the replay itself typed last in a field named
  * as the pointer's last token (`typed`: the client's number typed at the client information,
  * for `/context/sale/client/inputDocumentNumber`), which is where the journey keeps a typed
- * field; else it is left to what the screen shows (a date chosen before).
+ * field; else it is left to what the screen shows: a field the pointer names as its own is not
+ * typed (the review's number read from the photo), another keeps the path's value for its filler
+ * to match to what is offered (a date).
  */
 export async function eventWithSeed(page: Page, address: string, event: PathStep['event'], given: unknown, typed: ReadonlyMap<string, unknown> = new Map()): Promise<PathStep['event']> {
   // An event whose values are its own fields (a date chosen) is left to its field's filler, which takes what the screen offers.
@@ -43,6 +45,9 @@ export async function eventWithSeed(page: Page, address: string, event: PathStep
     if (key === 'data' && typeof value === 'string' && value.startsWith('$journey:')) {
       const field = value.split('/').at(-1) ?? '';
       if (typed.has(field)) data[name] = typed.get(field);
+      // The step's own field, never typed: the value the app filled in (the review's number, as
+      // the photo read it) stays; the path's example number would be another customer's.
+      else if (field === name) delete data[name];
       continue;
     }
     data[name] = typeof value === 'string' && value.startsWith('$outbox:') ? await lastCodeSent(page, address) : value;
