@@ -59,6 +59,14 @@ async function startSale(page: Page) {
   await page.getByRole('heading', { name: 'Información del cliente' }).waitFor();
 }
 
+/** Starts a sale for a customer with no debt: the page ends on the address step. */
+async function startSaleAtAddress(page: Page) {
+  await startSale(page);
+  await page.getByLabel('Número de documento').fill('05129374-5');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('heading', { name: 'Ingresa la dirección' }).waitFor();
+}
+
 describe('the agent app in Chromium', () => {
   it('signs in with a seeded PIN and starts a sale that stops on a pending debt', async () => {
     const page = await app.newPage();
@@ -190,10 +198,7 @@ describe('the agent app in Chromium', () => {
 
   it('resumes at the same step after a reload, and goes back with what was typed', async () => {
     const page = await app.newPage();
-    await startSale(page);
-    await page.getByLabel('Número de documento').fill('05129374-5');
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.getByRole('heading', { name: 'Ingresa la dirección' }).waitFor();
+    await startSaleAtAddress(page);
     await saveLanded(page, 'state', '"address"');
     await page.reload();
     await page.getByRole('heading', { name: 'Ingresa la dirección' }).waitFor();
@@ -349,10 +354,7 @@ describe('the agent app in Chromium', () => {
 
   it('shows nothing of the sale after logout, not even with the browser back button', async () => {
     const page = await app.newPage();
-    await startSale(page);
-    await page.getByLabel('Número de documento').fill('05129374-5');
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.getByRole('heading', { name: 'Ingresa la dirección' }).waitFor();
+    await startSaleAtAddress(page);
     const sealedSale = await page.evaluate(() => sessionStorage.getItem('journey'));
     // Signed in: the call keys and the key of the sealed sale are in IndexedDB.
     expect(await keysHeld(page)).toContain('calls');
@@ -380,10 +382,7 @@ describe('the agent app in Chromium', () => {
 
   it('stays signed out when back is pressed while the logout is on its way (back stopped the logout and showed the sale)', async () => {
     const page = await app.newPage();
-    await startSale(page);
-    await page.getByLabel('Número de documento').fill('05129374-5');
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.getByRole('heading', { name: 'Ingresa la dirección' }).waitFor();
+    await startSaleAtAddress(page);
     // The logout held on its way (a slow network) until the agent has pressed back.
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
