@@ -39,15 +39,21 @@ export async function eventWithSeed(page: Page, address: string, event: PathStep
   const key = 'values' in event ? 'values' : 'data';
   const example = event[key];
   const answered = (value: unknown) => typeof value === 'string' && value.startsWith('$answer');
-  const data = Object.fromEntries(Object.entries(isObject(example) ? example : {}).filter(([name]) => !answered(given[name])));
+  // The step's own field, never typed (`$journey:` naming the field itself): the value the app
+  // filled in (the review's number, as the photo read it) stays; the path's example number would
+  // be another customer's.
+  const ownUntyped = (name: string) => {
+    const value = given[name];
+    if (key !== 'data' || typeof value !== 'string' || !value.startsWith('$journey:')) return false;
+    const field = value.split('/').at(-1) ?? '';
+    return field === name && !typed.has(field);
+  };
+  const data = Object.fromEntries(Object.entries(isObject(example) ? example : {}).filter(([name]) => !answered(given[name]) && !ownUntyped(name)));
   for (const [name, value] of Object.entries(given)) {
     if (answered(value)) continue;
     if (key === 'data' && typeof value === 'string' && value.startsWith('$journey:')) {
       const field = value.split('/').at(-1) ?? '';
       if (typed.has(field)) data[name] = typed.get(field);
-      // The step's own field, never typed: the value the app filled in (the review's number, as
-      // the photo read it) stays; the path's example number would be another customer's.
-      else if (field === name) delete data[name];
       continue;
     }
     data[name] = typeof value === 'string' && value.startsWith('$outbox:') ? await lastCodeSent(page, address) : value;
