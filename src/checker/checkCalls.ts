@@ -2,7 +2,8 @@ import { answerShapeProblem } from './checkAnswerShape';
 import { answerPointerProblem, checkInputMap, type CallContract } from './checkInputMap';
 import { suggestion } from '../pack/didYouMean';
 import { widgetCalls } from './journeyCalls';
-import type { GraphNode, JourneyGraph } from '../pack/journeyGraph';
+import type { JourneyGraph } from '../pack/journeyGraph';
+import { ownStep } from './declaredData';
 import { getAt, toPointer } from '../pack/jsonPointer';
 import type { JsonObject } from '../pack/journeyTypes';
 import type { Problem } from './problem';
@@ -24,14 +25,13 @@ function outputPointers(value: unknown, at: string, found: Array<{ pointer: stri
  * A step that calls the operation ending the session (`x-session: sign-out`) blocks browser back:
  * back would leave the step and so stop its call (XState stops an invoke with its state), and the
  * agent would be back in the sale with the session still open, the logout never sent. The step
- * holding the call is the state itself or the nearest one above it with a screen.
+ * holding the call is the state itself or the nearest one above it with a route.
  */
-function signOutBackProblems(graph: JourneyGraph, byId: ReadonlyMap<string, CallContract & { session?: string | undefined }>): Problem[] {
+function signOutBackProblems(graph: JourneyGraph, byId: ReadonlyMap<string, CallContract>): Problem[] {
   const problems: Problem[] = [];
   for (const { node, invoke } of graph.invokes) {
     if (!invoke.src.startsWith(API) || byId.get(invoke.src.slice(API.length))?.session !== 'sign-out') continue;
-    let step: GraphNode | undefined = node;
-    while (step && step.meta.step === undefined) step = step.parent;
+    const step = ownStep(node);
     if (!step || step.meta.back === 'block') continue;
     problems.push({
       pointer: `${step.pointer}/meta`,
@@ -47,7 +47,7 @@ function signOutBackProblems(graph: JourneyGraph, byId: ReadonlyMap<string, Call
  * and each `/event/output/...` pointer in the guards and actions of its `onDone` is in the
  * operation's answer (200 and 201).
  */
-export function checkJourneyCalls(graph: JourneyGraph, operations: ReadonlyArray<CallContract & { session?: string | undefined }>): Problem[] {
+export function checkJourneyCalls(graph: JourneyGraph, operations: readonly CallContract[]): Problem[] {
   const byId = new Map(operations.map((op) => [op.operationId, op]));
   const problems: Problem[] = [];
   for (const { invoke, pointer } of graph.invokes) {

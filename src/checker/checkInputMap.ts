@@ -15,6 +15,8 @@ export interface CallContract {
   parameters: ReadonlyArray<{ name: string; in: string; required?: boolean; schema?: Schema }>;
   body?: { mediaType: string; schema: Schema; required: boolean } | undefined;
   responses: Record<string, { schema: Schema | undefined }>;
+  /** What the call does to the session (`x-session`): `sign-out` ends it. */
+  session?: string | undefined;
 }
 
 /** Path parameters the api layer fills itself: the current time of spec section 7 (see callOperation's splitInput). */

@@ -39,20 +39,17 @@ export async function eventWithSeed(page: Page, address: string, event: PathStep
   const key = 'values' in event ? 'values' : 'data';
   const example = event[key];
   const answered = (value: unknown) => typeof value === 'string' && value.startsWith('$answer');
+  /** The field a form's `$journey:<pointer>` names: the pointer's last token. */
+  const journeyField = (value: unknown) => (key === 'data' && typeof value === 'string' && value.startsWith('$journey:') ? (value.split('/').at(-1) ?? '') : undefined);
   // The step's own field, never typed (`$journey:` naming the field itself): the value the app
   // filled in (the review's number, as the photo read it) stays; the path's example number would
   // be another customer's.
-  const ownUntyped = (name: string) => {
-    const value = given[name];
-    if (key !== 'data' || typeof value !== 'string' || !value.startsWith('$journey:')) return false;
-    const field = value.split('/').at(-1) ?? '';
-    return field === name && !typed.has(field);
-  };
+  const ownUntyped = (name: string) => journeyField(given[name]) === name && !typed.has(name);
   const data = Object.fromEntries(Object.entries(isObject(example) ? example : {}).filter(([name]) => !answered(given[name]) && !ownUntyped(name)));
   for (const [name, value] of Object.entries(given)) {
     if (answered(value)) continue;
-    if (key === 'data' && typeof value === 'string' && value.startsWith('$journey:')) {
-      const field = value.split('/').at(-1) ?? '';
+    const field = journeyField(value);
+    if (field !== undefined) {
       if (typed.has(field)) data[name] = typed.get(field);
       continue;
     }
