@@ -168,12 +168,17 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect, fit?
   actor.subscribe(saving.changed);
   // Where the journey is, on the page's root (a state id: no personal data): what a tester reads
   // in the browser's tools, and what the browser replay waits for before it moves the page's
-  // clock past one of the journey's long timers (src/tools/replay/journeyTimers.ts).
-  // Only the innermost state's id, written when it changes: this runs on every snapshot.
+  // clock past one of the journey's long timers (src/tools/replay/journeyTimers.ts). And whether
+  // it waits (isBusy: a call in flight), which the replay waits out before it reads a screen
+  // (src/tools/replay/browserPlace.ts), rather than a guessed quiet time: between two chained
+  // calls no request is in flight, yet the journey is not done.
+  // Written when they change: this runs on every snapshot.
   const root = document.documentElement;
   actor.subscribe((snapshot) => {
     const at = activeNodes(journey.graph, snapshot.value).at(-1)?.id ?? '';
     if (root.dataset.journeyState !== at) root.dataset.journeyState = at;
+    const busy = String(isBusy(snapshot));
+    if (root.dataset.journeyBusy !== busy) root.dataset.journeyBusy = busy;
   });
   // Recorded before the journey handles each event; the session's end (`session.wiped`) clears it.
   recordSession(actor, journey, recorder, saving.changed);

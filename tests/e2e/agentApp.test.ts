@@ -408,6 +408,31 @@ describe('the agent app in Chromium', () => {
     expect((await page.context().cookies()).filter((c) => c.name.endsWith('session'))).toEqual([]);
   });
 
+  it("says on the page's root where the journey is and whether it waits on a call (what a tester and the browser replay read), and nothing of the agent's", async () => {
+    const page = await app.newPage();
+    // The seller's details, asked once the PIN's token has answered, held on their way.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let detailsAsked = () => {};
+    const asked = new Promise<void>((resolve) => (detailsAsked = resolve));
+    await page.route('**/sv/salesperson/details/*', async (route) => {
+      detailsAsked();
+      await released;
+      await route.continue();
+    });
+    const root = () => page.evaluate(() => ({ state: document.documentElement.dataset.journeyState, busy: document.documentElement.dataset.journeyBusy }));
+    await signIn(page);
+    await asked;
+    await expect.poll(root).toEqual({ state: 'sv.loadingSeller', busy: 'true' });
+    release();
+    await page.getByRole('heading', { name: 'Inicio' }).waitFor();
+    await expect.poll(root).toEqual({ state: 'sv.signedIn.home', busy: 'false' });
+    // The root's tag as a page's tools show it: the seller's PIN and name are not in it.
+    const tag = await page.evaluate(() => document.documentElement.outerHTML.slice(0, document.documentElement.outerHTML.indexOf('>') + 1));
+    expect(tag).toContain('data-journey-busy="false"');
+    expect(tag).not.toMatch(/2580|Carlos|Méndez|70000001/);
+  });
+
   it('wipes the session and lands on / when an answer\'s state is not its request\'s (session integrity)', async () => {
     const page = await app.newPage();
     await startSale(page);

@@ -13,11 +13,13 @@ export interface BrowserCall {
   message?: string;
 }
 
-/** What the page has asked of the served app: the provider's calls, and whether it is quiet. */
+/** What the page has asked of the served app: the provider's calls, and its requests in flight. */
 export interface PageTraffic {
   calls: BrowserCall[];
-  /** No request to the served app in flight, and none begun or ended for a moment (250 ms). */
-  quiet: () => boolean;
+  /** No request to the served app in flight. */
+  idle: () => boolean;
+  /** How many of the app's requests have begun or ended so far: unchanged between two looks, nothing happened in between. */
+  moves: () => number;
 }
 
 /** The country's operations as requests are matched to them: by method, and by the end of the table's path. */
@@ -31,17 +33,17 @@ export function watchTraffic(page: Page, address: string, country: string): Page
   const operations = operationMatchers(country);
   const calls: BrowserCall[] = [];
   let inFlight = 0;
-  let lastActivity = Date.now();
+  let moves = 0;
   const own = (url: string) => url.startsWith(address);
   const finished = (request: { url: () => string }) => {
     if (!own(request.url())) return;
     inFlight = Math.max(0, inFlight - 1);
-    lastActivity = Date.now();
+    moves += 1;
   };
   page.on('request', (request) => {
     if (!own(request.url())) return;
     inFlight += 1;
-    lastActivity = Date.now();
+    moves += 1;
   });
   page.on('requestfinished', finished);
   page.on('requestfailed', finished);
@@ -51,5 +53,5 @@ export function watchTraffic(page: Page, address: string, country: string): Page
     const operation = operations.find((o) => o.method === method && o.test.test(url.pathname));
     if (operation) calls.push({ operationId: operation.id, status: response.status() });
   });
-  return { calls, quiet: () => inFlight === 0 && Date.now() - lastActivity > 250 };
+  return { calls, idle: () => inFlight === 0, moves: () => moves };
 }

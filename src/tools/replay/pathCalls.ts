@@ -19,11 +19,15 @@ export interface PathFailure {
   error: unknown;
 }
 
-/** The calls the agent's event at `index` starts, until the agent acts again. */
-export function callsAfter(path: JourneyPath, index: number): PathEvent[] {
+/**
+ * The calls the agent's event at `index` starts, until the agent acts again; with `toTimer`,
+ * only until the journey's next timer fires (the browser replay fires each itself, and arms the
+ * failures of the calls after it then: an order's third status check fails, not its first).
+ */
+export function callsAfter(path: JourneyPath, index: number, { toTimer = false } = {}): PathEvent[] {
   const calls: PathEvent[] = [];
   for (const { event } of path.steps.slice(index + 1)) {
-    if (!isCall(event.type)) break;
+    if (!isCall(event.type) || (toTimer && event.type.startsWith('xstate.after.'))) break;
     calls.push(event);
   }
   return calls;
@@ -40,9 +44,9 @@ export function answersAfter(path: JourneyPath, index: number): boolean {
  * again): the actor (`api.<operationId>`, `device.location`), the status the path gives it and
  * its error. What a replay fails for real (a sandbox fault armed, the position refused).
  */
-export function failuresAfter(path: JourneyPath, index: number, { data, operations }: { data?: ReplayData; operations?: OperationTable } = {}): PathFailure[] {
+export function failuresAfter(path: JourneyPath, index: number, { data, operations, toTimer }: { data?: ReplayData; operations?: OperationTable; toTimer?: boolean } = {}): PathFailure[] {
   const failures: PathFailure[] = [];
-  for (const event of callsAfter(path, index)) {
+  for (const event of callsAfter(path, index, { toTimer })) {
     const answered = event.type.startsWith('xstate.done.actor.api.');
     // A call the path has answer nothing, where its spec makes a 404 a quiet empty answer
     // (`x-not-found: quiet`): that 404, whatever the seed would have found.
@@ -68,10 +72,10 @@ export function failuresAfter(path: JourneyPath, index: number, { data, operatio
 export async function failForReal(
   path: JourneyPath,
   index: number,
-  { address, country, data, operations }: { address: string; country: string; data: ReplayData; operations: OperationTable },
+  { address, country, data, operations, toTimer }: { address: string; country: string; data: ReplayData; operations: OperationTable; toTimer?: boolean },
   refuseLocation: (error: unknown) => void | Promise<void>,
 ): Promise<void> {
-  for (const failure of failuresAfter(path, index, { data, operations })) {
+  for (const failure of failuresAfter(path, index, { data, operations, toTimer })) {
     if (failure.actor === 'device.location') await refuseLocation(failure.error);
     // A status the sandbox has no fault for (a 422) is left to its seed's answers.
     else if (failure.fault !== undefined) await armFault(address, failure.actor.slice('api.'.length), failure.fault, country).catch(() => undefined);
