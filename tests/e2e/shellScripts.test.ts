@@ -54,7 +54,7 @@ describe("the shell's scripts", () => {
     });
     expect(kept.names).toHaveLength(1);
     expect(kept.paths).toContain('/');
-    expect(kept.paths.every((path) => path === '/' || path.startsWith('/assets/') || path === '/favicon.svg')).toBe(true);
+    expect(kept.paths.every((path) => path === '/' || path.startsWith('/assets/'))).toBe(true);
     const messages: string[] = [];
     page.on('console', (message) => messages.push(message.text()));
     page.on('dialog', (dialog) => messages.push(`dialog: ${dialog.message()}`));
