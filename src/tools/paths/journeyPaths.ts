@@ -188,6 +188,17 @@ function explore(traversal: JourneyTraversal, limit: number): Explored {
   return { keys, start: keys[0] as string, snapshotOf, pools: [moves.filter((m) => tier(m) === 0), moves.filter((m) => tier(m) <= 1), moves] };
 }
 
+/** A pool's moves by the snapshot they leave (`from`) or lead to (`to`), each list in the pool's order. */
+function movesBy(pool: Move[], side: 'from' | 'to'): Map<string, Move[]> {
+  const by = new Map<string, Move[]>();
+  for (const move of pool) {
+    const list = by.get(move[side]);
+    if (list) list.push(move);
+    else by.set(move[side], [move]);
+  }
+  return by;
+}
+
 /**
  * The shortest way into each snapshot from the start, and out of it to a terminal one: breadth
  * first, the agent's own moves from a settled journey first, then those made while a call
@@ -195,25 +206,29 @@ function explore(traversal: JourneyTraversal, limit: number): Explored {
  * never reached (or left) through a shell event.
  */
 function shortestWays({ keys, start, snapshotOf, pools }: Explored, terminal: JourneyTraversal['terminal']) {
-  const spread = (seeds: string[], known: { has: (k: string) => boolean }, step: (key: string, pool: Move[]) => string[]) => {
-    for (const pool of pools) {
-      for (let frontier = pool === pools[0] ? seeds : keys.filter((k) => known.has(k)); frontier.length > 0; ) frontier = frontier.flatMap((key) => step(key, pool));
+  // Each pool's moves by where they leave from and where they lead (in the pool's order): a
+  // frontier's key looks up its own moves, not every move of the journey.
+  const outOf = pools.map((pool) => movesBy(pool, 'from'));
+  const into = pools.map((pool) => movesBy(pool, 'to'));
+  const spread = (seeds: string[], known: { has: (k: string) => boolean }, step: (key: string, tier: number) => string[]) => {
+    for (const [tier] of pools.entries()) {
+      for (let frontier = tier === 0 ? seeds : keys.filter((k) => known.has(k)); frontier.length > 0; ) frontier = frontier.flatMap((key) => step(key, tier));
     }
   };
   const inbound = new Map<string, Move>();
   const reached = new Set([start]);
-  spread([start], reached, (key, pool) =>
-    pool.flatMap((move) => {
-      if (move.from !== key || reached.has(move.to)) return [];
+  spread([start], reached, (key, tier) =>
+    (outOf[tier]?.get(key) ?? []).flatMap((move) => {
+      if (reached.has(move.to)) return [];
       reached.add(move.to);
       inbound.set(move.to, move);
       return [move.to];
     }),
   );
   const outbound = new Map<string, Move | null>(keys.filter((k) => terminal(snapshotOf(k))).map((k) => [k, null]));
-  spread([...outbound.keys()], outbound, (key, pool) =>
-    pool.flatMap((move) => {
-      if (move.to !== key || outbound.has(move.from) || move.from === move.to) return [];
+  spread([...outbound.keys()], outbound, (key, tier) =>
+    (into[tier]?.get(key) ?? []).flatMap((move) => {
+      if (outbound.has(move.from) || move.from === move.to) return [];
       outbound.set(move.from, move);
       return [move.from];
     }),
@@ -240,9 +255,10 @@ function firstMoves({ snapshotOf, pools }: Explored, ways: ReturnType<typeof sho
   const cover = new Map<GraphEdge, Move>();
   const byDistance = [...ways.reached];
   for (const pool of [pools[0], pools[2]]) {
+    const outOf = movesBy(pool, 'from');
     for (const key of byDistance) {
-      for (const move of pool) {
-        if (move.from !== key || !ways.leavesToEnd(move.to)) continue;
+      for (const move of outOf.get(key) ?? []) {
+        if (!ways.leavesToEnd(move.to)) continue;
         const edge = branchTaken(snapshotOf(key), move.event);
         if (edge && !cover.has(edge)) cover.set(edge, move);
       }
