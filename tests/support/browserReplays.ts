@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { journeyPaths, type JourneyPath } from '../../src/tools/paths/journeyPaths';
-import { describeBrowserReplay, replayFolder, replayInBrowser, sandboxForReplay, type BrowserReplayResult } from '../../src/tools/replay/browserReplay';
+import { describeBrowserReplay, replayFolder, replayInBrowser, sandboxForReplay, type BrowserReplayOptions, type BrowserReplayResult } from '../../src/tools/replay/browserReplay';
 import { phoneContext } from '../../src/tools/browser/chromium';
 import { servedApp } from '../../src/tools/browser/servedBuild';
 import { loadJourney } from './journeyFiles';
@@ -21,7 +21,7 @@ export function replaysOf(country: string) {
   }, 300_000);
   afterAll(() => served?.close());
   /** The path replayed on a sandbox of its own serving the build. */
-  const replay = async (path: JourneyPath, options: { position?: { latitude: number; longitude: number } } = {}): Promise<BrowserReplayResult> => {
+  const replay = async (path: JourneyPath, options: Pick<BrowserReplayOptions, 'position' | 'screenshots'> = {}): Promise<BrowserReplayResult> => {
     if (!served) throw new Error('the app is not built yet');
     const { sandbox, moveSandboxClock } = await sandboxForReplay(served.outDir);
     const context = await phoneContext(served.browser);
@@ -37,15 +37,24 @@ export function replaysOf(country: string) {
 
 /**
  * A test per path, each replayed in Chromium to its end: a screenshot per step acted on and one
- * of the end; the notes (a value not offered, another chosen) said, as the command prints them.
+ * of the end (with `screenshots: 'where it left'`, only of where a replay left: the gallery is
+ * the command's, a test's run needs the failure's); the notes (a value not offered, another
+ * chosen) said, as the command prints them.
  */
-export function replaysEachToItsEnd(country: string, replay: ReturnType<typeof replaysOf>['replay'], paths: JourneyPath[], timeout: number): void {
+export function replaysEachToItsEnd(
+  country: string,
+  replay: ReturnType<typeof replaysOf>['replay'],
+  paths: JourneyPath[],
+  timeout: number,
+  { screenshots = 'each step' }: Pick<BrowserReplayOptions, 'screenshots'> = {},
+): void {
+  const eachStep = screenshots === 'each step';
   for (const path of paths) {
-    it(`replays ${path.name} to ${path.end.route ?? path.end.stateId}, a screenshot per step`, { timeout }, async () => {
-      const result = await replay(path);
+    it(`replays ${path.name} to ${path.end.route ?? path.end.stateId}${eachStep ? ', a screenshot per step' : ''}`, { timeout }, async () => {
+      const result = await replay(path, { screenshots });
       for (const note of result.notes) console.warn(`${country} ${path.name}: ${note}`);
       expect(result.ok, describeBrowserReplay(result)).toBe(true);
-      expect(result.screenshots).toHaveLength(result.done.length + 1);
+      expect(result.screenshots).toHaveLength(eachStep ? result.done.length + 1 : 0);
       expect(result.screenshots.every((file) => existsSync(file))).toBe(true);
     });
   }

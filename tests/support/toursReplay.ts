@@ -6,10 +6,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkedTours } from '../../src/tools/replay/toursChecked';
+import type { BrowserReplayOptions } from '../../src/tools/replay/browserReplay';
 import { replaysEachToItsEnd, replaysOf } from './browserReplays';
 
-/** The country's checked tours (found before its tests are: their number is the journey's). */
-export async function replaysTours(country: string): Promise<void> {
+/**
+ * The country's checked tours (found before its tests are: their number is the journey's); a
+ * screenshot only where a replay left its path, unless `screenshots` says each step (El
+ * Salvador's tours keep the tester's gallery under test).
+ */
+export async function replaysTours(country: string, { screenshots = 'where it left' }: Pick<BrowserReplayOptions, 'screenshots'> = {}): Promise<void> {
   const { journey, replay } = replaysOf(country);
   const { chosen, leftOut } = await checkedTours(journey);
   describe(`journeys:replay -- ${country} --tours --browser`, () => {
@@ -18,6 +23,6 @@ export async function replaysTours(country: string): Promise<void> {
       for (const { name, why } of leftOut) console.warn(`${country} ${name}: ${why}`);
       expect(chosen.filter((p) => /\/tour-\d+$/.test(p.name)).length).toBeGreaterThan(0);
     });
-    replaysEachToItsEnd(country, replay, chosen, 300_000);
+    replaysEachToItsEnd(country, replay, chosen, 300_000, { screenshots });
   });
 }

@@ -47,6 +47,8 @@ export interface BrowserReplayOptions {
   position?: { latitude: number; longitude: number };
   /** The seed's replay data (src/sandbox/seed/<cc>/replay.json by default). */
   data?: ReplayData;
+  /** A screenshot of each step (the default, the tester's gallery), or only of where the replay left its path. */
+  screenshots?: 'each step' | 'where it left';
   /** Moves the provider's clock on with the page's, past a journey's timer (see sandboxForReplay). */
   moveSandboxClock?: (ms: number) => void;
 }
@@ -97,7 +99,7 @@ async function startRun(journey: CompiledJourney, path: JourneyPath, page: Page,
   const file = countryFileOf(country);
   const position = options.position ?? file.map?.center ?? { latitude: 0, longitude: 0 };
   const seed = options.data ?? replayDataOf(country);
-  const camera = screenshotFolder(page, options.folder);
+  const camera = screenshotFolder(page, options.folder, { eachStep: options.screenshots !== 'where it left' });
   const traffic = watchTraffic(page, address, country);
   await page.context().setGeolocation(position);
   const sidebar = file.sidebar ?? [];
@@ -109,7 +111,7 @@ const resultOf = (run: BrowserRun, left?: BrowserLeft): BrowserReplayResult => (
 
 /** Where the run left the path at step `atStep`: a screenshot of it, and what the screen and the provider said. */
 async function leftAt(run: BrowserRun, atStep: number, step: { stateId: string; route: string | undefined }, reason?: string): Promise<BrowserReplayResult> {
-  await run.camera.shoot().catch(() => undefined);
+  await run.camera.shoot(undefined, { left: true }).catch(() => undefined);
   return resultOf(run, await whereBrowserLeft(run.page, { path: run.path, calls: run.traffic.calls }, atStep, step, reason));
 }
 

@@ -4,16 +4,21 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { decodedPath } from './browserPlace';
 
-/** A camera on the page: `shoot` saves a screenshot in `folder` (emptied now), `files` those saved. */
-export function screenshotFolder(page: Page, folder: string) {
+/**
+ * A camera on the page: `shoot` saves a screenshot in `folder` (emptied now), `files` those
+ * saved; with `eachStep` false, `shoot` saves only where a replay left its path (`left`), as a
+ * test run wants them (a full-page screenshot per step costs about a tenth of a replay's time).
+ */
+export function screenshotFolder(page: Page, folder: string, { eachStep = true } = {}) {
   rmSync(folder, { recursive: true, force: true });
   mkdirSync(folder, { recursive: true });
   const files: string[] = [];
   // Counted apart from the files: a screenshot that failed keeps its number.
   let shots = 0;
   /** A screenshot named by the route the browser shows (the step's name at `/`). */
-  const shoot = async (stepName = 'start') => {
+  const shoot = async (stepName = 'start', { left = false } = {}) => {
     shots += 1;
+    if (!eachStep && !left) return;
     const route = decodedPath(page).replace(/^\//, '').replace(/[^\p{L}\p{N}._-]+/gu, '-') || stepName;
     const file = join(folder, `${String(shots).padStart(2, '0')}-${route}.png`);
     await page.screenshot({ path: file, fullPage: true });
