@@ -21,7 +21,8 @@ export async function replaysTours(country: string, { screenshots = 'where it le
     it('has tours that replay in Node for most of the journey, what is left to paths', () => {
       // A tour cut or replaced says why (a seed that cannot give two outcomes in one sale).
       for (const { name, why } of leftOut) console.warn(`${country} ${name}: ${why}`);
-      expect(chosen.filter((p) => /\/tour-\d+$/.test(p.name)).length).toBeGreaterThan(0);
+      // A tour cut where the seed cannot go on (Paraguay's are all cut) is a tour still.
+      expect(chosen.filter((p) => /\/tour-\d+( \(cut\))?$/.test(p.name)).length).toBeGreaterThan(0);
     });
     replaysEachToItsEnd(country, replay, chosen, 300_000, { screenshots });
   });
