@@ -29,7 +29,9 @@ describe('npm run journeys:replay', () => {
     expect(result.stdout).toContain('✓ pendingDebt/clientChecking.error.clientInfoFailed: reached its end');
     const refused = replay('sv', 'pendingDebt/newClient.error.home');
     expect(refused.stdout).toContain('✓ pendingDebt/newClient.error.home: reached its end');
-  });
+    // Two commands started, each loading the journey and its paths: over a minute on a loaded
+    // two-core machine (CI's browsers beside it), as the file's other commands are given.
+  }, 240_000);
 
   it("lays the seed's values over the path's where they differ: a point with no coverage, then the whole sale to its order", () => {
     const result = replay('sv', 'orderSuccess/checking.done.none');
