@@ -51,6 +51,20 @@ async function signIn(page: Page, pin = '2580') {
 
 const openMenu = fromMenu;
 
+/** Holds the page's requests to `pattern` on their way (a slow network) until `release`; `asked` once the first is made. */
+async function holdRequests(page: Page, pattern: string) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let made = () => {};
+  const asked = new Promise<void>((resolve) => (made = resolve));
+  await page.route(pattern, async (route) => {
+    made();
+    await released;
+    await route.continue();
+  });
+  return { asked, release };
+}
+
 /** Signs in and starts a sale: the page ends on the client information step. */
 async function startSale(page: Page) {
   await signIn(page);
@@ -406,15 +420,7 @@ describe('the agent app in Chromium', () => {
     const page = await app.newPage();
     await startSaleAtAddress(page);
     // The logout held on its way (a slow network) until the agent has pressed back.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let logoutAsked = () => {};
-    const asked = new Promise<void>((resolve) => (logoutAsked = resolve));
-    await page.route('**/sv/logout', async (route) => {
-      logoutAsked();
-      await released;
-      await route.continue();
-    });
+    const { asked, release } = await holdRequests(page, '**/sv/logout');
     const loggedOut = page.waitForResponse((r) => r.url().includes('/sv/logout'));
     await openMenu(page, 'Cerrar sesión');
     await asked;
@@ -433,15 +439,7 @@ describe('the agent app in Chromium', () => {
   it("says on the page's root where the journey is and whether it waits on a call (what a tester and the browser replay read), and nothing of the agent's", async () => {
     const page = await app.newPage();
     // The seller's details, asked once the PIN's token has answered, held on their way.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let detailsAsked = () => {};
-    const asked = new Promise<void>((resolve) => (detailsAsked = resolve));
-    await page.route('**/sv/salesperson/details/*', async (route) => {
-      detailsAsked();
-      await released;
-      await route.continue();
-    });
+    const { asked, release } = await holdRequests(page, '**/sv/salesperson/details/*');
     const root = () => page.evaluate(() => ({ state: document.documentElement.dataset.journeyState, busy: document.documentElement.dataset.journeyBusy }));
     await signIn(page);
     await asked;
