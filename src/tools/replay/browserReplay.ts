@@ -111,7 +111,7 @@ const resultOf = (run: BrowserRun, left?: BrowserLeft): BrowserReplayResult => (
 
 /** Where the run left the path at step `atStep`: a screenshot of it, and what the screen and the provider said. */
 async function leftAt(run: BrowserRun, atStep: number, step: { stateId: string; route: string | undefined }, reason?: string): Promise<BrowserReplayResult> {
-  await run.camera.shoot(undefined, { left: true }).catch(() => undefined);
+  await run.camera.left().catch(() => undefined);
   return resultOf(run, await whereBrowserLeft(run.page, { path: run.path, calls: run.traffic.calls }, atStep, step, reason));
 }
 
@@ -159,7 +159,7 @@ async function replayStep(run: BrowserRun, index: number, step: PathStep): Promi
   const ctx: DriveContext = { page, country, position, notes, chosenOffers, settle: () => settle(page, run.traffic), ...seeded };
   try {
     const event = await eventWithSeed(page, run.address, step.event, entry?.data, run.typed);
-    await sendOnScreen(run, ctx, screen, step, event, () => run.camera.shoot(screen?.file.step));
+    await sendOnScreen(run, ctx, screen, step, event, () => run.camera.step(screen?.file.step));
     rememberTyped(run.typed, event);
   } catch (error) {
     // What the driver could not do on this screen (a browser's timeout too) is where it left.
@@ -201,7 +201,7 @@ export async function replayInBrowser(journey: CompiledJourney, path: JourneyPat
   }
   const endScreen = stepScreenOf(journey, path.end.stateId, options.country);
   if (!(await reach(page, run.traffic, path.end.route, endScreen?.file.title))) return leftAt(run, path.steps.length, path.end);
-  await run.camera.shoot(endScreen?.file.step);
+  await run.camera.step(endScreen?.file.step);
   return resultOf(run);
 }
 
