@@ -196,6 +196,13 @@ async function refusal(response: Response): Promise<string | undefined> {
   }
 }
 
+/**
+ * An answer refused before its body is read, let go of: an unread body holds its connection
+ * (HTTP/1.1 cannot reuse it) until the page's garbage collector takes the answer, 30 s in
+ * Chromium, one of the six a page has per host.
+ */
+const letGo = (response: Response) => (response.bodyUsed ? undefined : response.body?.cancel().catch(() => undefined));
+
 /** One answer to a signed request, with how to send it again signed anew. */
 interface Received {
   request: Request;
@@ -211,7 +218,10 @@ interface Received {
  * refused as stale is signed again once, in the provider's time; a second copy is "no answer".
  */
 async function clearAnswer(state: SignerState, sent: Pending, got: Received): Promise<Response | undefined> {
-  if (got.response.ok) throw new SignedCallError('unreadable', got.response.status);
+  if (got.response.ok) {
+    await letGo(got.response);
+    throw new SignedCallError('unreadable', got.response.status);
+  }
   // A refused sign-in may mean the provider has a new agreement key: asked again next time.
   if (sent.signIn && got.response.status === 401) state.provider = undefined;
   const code = await refusal(got.response);
@@ -243,6 +253,7 @@ async function receive(state: SignerState, got: Received): Promise<Response | un
     const opened = await open(sent.keys.seal, stateHeader, SEALED_AAD.state(identity));
     if (!opened || new TextDecoder().decode(opened) !== sent.state) {
       state.options.onMismatch?.();
+      await letGo(response);
       throw new SignedCallError('integrity', response.status);
     }
   }

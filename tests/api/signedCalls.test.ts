@@ -232,4 +232,19 @@ describe('session integrity (spec section 4)', () => {
     expect(await sandbox.client({ onIntegrityMismatch: () => (mismatches += 1) }).call('departments')).toMatchObject({ ok: true });
     expect(mismatches).toBe(1);
   });
+
+  it('lets go of an answer it refuses unread: an unread body held its connection until the page collected it (a keep-alive in flight 30 s in Chromium)', async () => {
+    const answers: Response[] = [];
+    const fetch = Object.assign(
+      async (input: RequestInfo | URL, init?: RequestInit) => {
+        const response = await sandbox.fetch(new Request(input, init));
+        answers.push(response);
+        return response;
+      },
+      { cookies: sandbox.fetch.cookies },
+    );
+    const client = sandbox.client({ fetch, headers: { 'x-sandbox-fault': 'state-mismatch' }, onIntegrityMismatch: () => undefined });
+    expect(await client.call('departments')).toMatchObject({ ok: false, error: { kind: 'integrity' } });
+    expect(answers.map((answer) => answer.bodyUsed)).toEqual([true]);
+  });
 });
