@@ -2,7 +2,8 @@
  * `npm run lint`'s check for import cycles (src/tools/importCycles.ts) over what ESLint lints:
  * prints each circle's files and exits 1 when there is one.
  */
-import { importCycles, typeScriptFiles } from '../src/tools/importCycles';
+import { importCycles } from '../src/tools/importCycles';
+import { typeScriptFiles } from '../src/tools/typeScriptFiles';
 
 // tests/fixtures/lint/ breaks the rules on purpose (tests/unit/layers.test.ts), as in eslint.config.js.
 const files = ['src', 'tests', 'scripts'].flatMap((folder) => typeScriptFiles(folder, ['tests/fixtures/lint']));

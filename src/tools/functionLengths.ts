@@ -1,21 +1,14 @@
 /** Function lengths of a tree's TypeScript, for the rule that no function there runs over 60 lines. */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
+import { typeScriptFiles } from './typeScriptFiles';
 
 export interface FunctionLength {
   file: string;
   line: number;
   name: string;
   lines: number;
-}
-
-function sourceFiles(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) return name === 'generated' ? [] : sourceFiles(path);
-    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
-  });
 }
 
 /** What a reader would call the function: its own name, or the name it is given. */
@@ -47,6 +40,6 @@ function lengthsIn(file: string, root: string): FunctionLength[] {
 /** Every function under the folders, longest first. */
 export function longestFunctions(folders: string[], root = process.cwd()): FunctionLength[] {
   return folders
-    .flatMap((folder) => sourceFiles(join(root, folder)).flatMap((file) => lengthsIn(file, root)))
+    .flatMap((folder) => typeScriptFiles(join(root, folder)).flatMap((file) => lengthsIn(file, root)))
     .sort((a, b) => b.lines - a.lines || a.file.localeCompare(b.file));
 }

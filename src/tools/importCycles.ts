@@ -5,21 +5,9 @@
  * As that rule did, a type-only import is no edge (it leaves nothing in the built code), and
  * `import()` and `export … from` are.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
-
-/** The folders ESLint does not lint either: generated code, and the fixtures that break the rules on purpose. */
-const SKIPPED = new Set(['node_modules', 'dist', 'coverage', 'generated', '.git']);
-
-/** The TypeScript files under `folder`, the skipped folders and the folders `except` left out. */
-export function typeScriptFiles(folder: string, except: string[] = []): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) return SKIPPED.has(name) || except.includes(path) ? [] : typeScriptFiles(path, except);
-    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
-  });
-}
 
 /** The file a relative specifier names, as TypeScript's bundler resolution finds it (extension or index left out). */
 function resolved(from: string, specifier: string): string | undefined {

@@ -1,6 +1,7 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-import { importCycles, typeScriptFiles } from '../../src/tools/importCycles';
+import { importCycles } from '../../src/tools/importCycles';
+import { typeScriptFiles } from '../../src/tools/typeScriptFiles';
 
 // The rooms' import rule (docs/architecture.md), checked on what ESLint reports for code that breaks it. The
 // probes are text at paths that do not exist; the import cycles' check reads real files, so it is
