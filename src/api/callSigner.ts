@@ -218,10 +218,7 @@ interface Received {
  * refused as stale is signed again once, in the provider's time; a second copy is "no answer".
  */
 async function clearAnswer(state: SignerState, sent: Pending, got: Received): Promise<Response | undefined> {
-  if (got.response.ok) {
-    await letGo(got.response);
-    throw new SignedCallError('unreadable', got.response.status);
-  }
+  if (got.response.ok) throw new SignedCallError('unreadable', got.response.status);
   // A refused sign-in may mean the provider has a new agreement key: asked again next time.
   if (sent.signIn && got.response.status === 401) state.provider = undefined;
   const code = await refusal(got.response);
@@ -241,8 +238,18 @@ async function clearAnswer(state: SignerState, sent: Pending, got: Received): Pr
   return undefined;
 }
 
-/** The answer to a signed request checked and opened (see createCallSigner's description). */
+/** The answer to a signed request checked and opened (see createCallSigner's description); one refused is let go of. */
 async function receive(state: SignerState, got: Received): Promise<Response | undefined> {
+  try {
+    return await checkedAnswer(state, got);
+  } catch (error) {
+    await letGo(got.response);
+    throw error;
+  }
+}
+
+/** The answer checked and opened, or the error that refuses it. */
+async function checkedAnswer(state: SignerState, got: Received): Promise<Response | undefined> {
   const { request, response } = got;
   const identity = request.headers.get(SIGNED_HEADERS.identity);
   const sent = identity ? state.pending.get(identity) : undefined;
@@ -253,7 +260,6 @@ async function receive(state: SignerState, got: Received): Promise<Response | un
     const opened = await open(sent.keys.seal, stateHeader, SEALED_AAD.state(identity));
     if (!opened || new TextDecoder().decode(opened) !== sent.state) {
       state.options.onMismatch?.();
-      await letGo(response);
       throw new SignedCallError('integrity', response.status);
     }
   }
