@@ -14,6 +14,10 @@ export default defineConfig({
     globalSetup: ['tests/globalSetup.ts'],
     // Journey path replays are CPU-bound; two cores is what CI has.
     maxWorkers: 2,
+    // A worker keeps its imported modules from one test file to the next: re-importing the app,
+    // Playwright and the sandbox for each of some eighty files cost CI about six minutes. Tests
+    // undo what they change (stubbed globals, fake timers, environment) in their own hooks.
+    isolate: false,
     // The longest files first (tests/fileDurations.json), so that both workers end together.
     sequence: { sequencer: LongestFirst },
     // Some tests start the command-line tools as real processes; on a loaded 2-core machine

@@ -24,6 +24,9 @@ const DOCUMENTS_PACK_OPENAPI = 'tests/fixtures/packs/zk/openapi';
  * (servedBuild.ts: each country built once in the run, not once per file) and removed at the end.
  */
 export default async function setup(): Promise<() => void> {
+  // A run a test starts (tests/journeys/reorder.test.ts runs some files again over an edited
+  // journey) finds the code and the builds' folder of the run that started it: made once.
+  if (process.env[SHARED_BUILDS]) return () => undefined;
   await generateApiTypes([...new Set([...openapiRoots(), TEST_PACK_OPENAPI, CUSTOMER_PACK_OPENAPI, FORM_PACK_OPENAPI, DOCUMENTS_PACK_OPENAPI, GROUP_PACK_OPENAPI])]);
   compileSteps();
   const builds = mkdtempSync(join(tmpdir(), 'field-sales-test-builds-'));

@@ -11,7 +11,7 @@ import { operationWithRole } from '../api/operationTable';
 import { compileJourney } from '../runtime/compileJourney';
 import type { CallLogic } from '../runtime/machineSetup';
 import type { ShellEvent } from '../runtime/journeyEvents';
-import { persistJourney, restoreJourney, type DraftFit } from '../runtime/persistence';
+import { persistJourney, readPersisted, restoreRecord, type DraftFit, type PersistedJourney } from '../runtime/persistence';
 import { stepNodeOf } from '../pack/journeyGraph';
 import { activeNodes } from '../pack/activeNodes';
 import { loadStep } from '../screens/stepLoader';
@@ -54,17 +54,29 @@ interface Saved {
   session?: SessionRecord;
 }
 
-function readSaved(text: string | null): Saved {
-  if (!text) return { journey: null };
+/** What the sealed store kept, read back: the journey's record parsed (it is text within the text). */
+export interface SavedSale {
+  journey: PersistedJourney | undefined;
+  sealedPin?: string;
+  session?: SessionRecord;
+}
+
+/**
+ * The sealed store's text read once at start-up, for `loadStepToResume` and `createJourneyRuntime`
+ * both: a long sale's snapshot and recorded session are worth parsing once on a slow phone.
+ */
+export function readSavedSale(store: SealedStore): SavedSale {
+  const text = store.restored;
+  if (!text) return { journey: undefined };
   try {
     const saved = JSON.parse(text) as Partial<Saved>;
     return {
-      journey: typeof saved.journey === 'string' ? saved.journey : null,
+      journey: typeof saved.journey === 'string' ? readPersisted(saved.journey) : undefined,
       ...(typeof saved.sealedPin === 'string' ? { sealedPin: saved.sealedPin } : {}),
       ...(saved.session && typeof saved.session === 'object' ? { session: saved.session } : {}),
     };
   } catch {
-    return { journey: null };
+    return { journey: undefined };
   }
 }
 
@@ -79,9 +91,9 @@ const buildJourney = () => (compiled ??= compileJourney(countryJourney));
  * its screen still has: that step's file and validator are loaded first, so that the trimming can
  * read them as the journey is restored. Nothing to load when the saved sale is this version's.
  */
-export async function loadStepToResume(store: SealedStore): Promise<void> {
+export async function loadStepToResume(saved: SavedSale): Promise<void> {
   const journey = buildJourney();
-  const restored = restoreJourney(journey, readSaved(store.restored).journey);
+  const restored = restoreRecord(journey, saved.journey);
   const to = restored.ok && restored.resumed ? journey.graph.byId.get(restored.resumed.to) : undefined;
   const step = to && stepNodeOf(to)?.meta.step;
   if (step) await loadStep(step).catch(() => undefined);
@@ -91,9 +103,10 @@ export async function loadStepToResume(store: SealedStore): Promise<void> {
  * The running journey of this build: compiled from its country's journey file (COUNTRY at build
  * time: src/build/countryModules.ts), its provider
  * calls made through the api layer (same origin: the sandbox or the provider's proxy), resumed
- * from the session's sealed snapshot when there is one (`store`, opened before: see startApp.tsx).
+ * from the session's sealed snapshot when there is one (`store`, opened before, and `saved`, what
+ * it held: see startApp.tsx).
  */
-export function createJourneyRuntime(store: SealedStore, inspect?: Inspect, fit?: DraftFit) {
+export function createJourneyRuntime(store: SealedStore, saved: SavedSale, inspect?: Inspect, fit?: DraftFit) {
   const journey = buildJourney();
   // The call the country's spec marks `x-session: sign-out`, and how many of it are in flight.
   const signOut = operationWithRole(operations, 'sign-out')?.[0];
@@ -133,10 +146,9 @@ export function createJourneyRuntime(store: SealedStore, inspect?: Inspect, fit?
   };
   // The sealed PIN (RSA-encrypted for the provider, never the PIN) is kept with the journey, so
   // that the calls that carry it still can after a reload.
-  const saved = readSaved(store.restored);
   const session: ApiSession = saved.sealedPin ? { sealedPin: saved.sealedPin } : {};
   const actors = { ...createApiActors(operations, call, session, { pinKey: async () => (await clients.publicKeys()).key }), 'device.location': deviceLocation };
-  const restored = restoreJourney(journey, saved.journey, fit);
+  const restored = restoreRecord(journey, saved.journey, fit);
   // What the agent is told when the saved sale was another version's (where it resumes, what was dropped).
   const notice = restored.ok ? restored.resumed?.notice : restored.notice;
   const machine = journey.machine.provide({ actors });

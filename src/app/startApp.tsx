@@ -5,7 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import type { JourneyEvent } from '../runtime/journeyEvents';
-import { createJourneyRuntime, loadStepToResume } from './journeyRuntime';
+import { createJourneyRuntime, loadStepToResume, readSavedSale } from './journeyRuntime';
 import { fitDraft } from '../screens/draftFit';
 import { STORAGE_KEY } from './journeyStorageKey';
 import { openingEvents } from './openingEvents';
@@ -37,8 +37,9 @@ export async function startApp(root: HTMLElement, firstEvents: readonly JourneyE
   // takes its nonce from get-nonce; Mantine's own style elements get it from the provider.
   if (styleNonce) setNonce(styleNonce);
   const [store, inspect] = await Promise.all([openSealedStore(STORAGE_KEY), inspector()]);
-  await loadStepToResume(store);
-  const runtime = createJourneyRuntime(store, inspect, fitDraft);
+  const saved = readSavedSale(store);
+  await loadStepToResume(saved);
+  const runtime = createJourneyRuntime(store, saved, inspect, fitDraft);
   // A page opened at /redirect (the provider sending the agent back) or at one of the journey's
   // deep links tells the journey so, after it started (afresh or from the tab's snapshot); then
   // what the agent did before the app was here. Sent once: a journey's calls must not be made twice.

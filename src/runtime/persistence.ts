@@ -97,21 +97,29 @@ function resumeOtherVersion(journey: CompiledJourney, record: PersistedJourney, 
 }
 
 /**
- * The snapshot to resume from (`createActor(machine, { snapshot })`), or why there is none:
- * text that is not ours, or another country's journey: the journey starts afresh. An older (or
- * newer) version of this journey resumes where versionResume.ts says, `resumed` saying how.
+ * The saved text read back: the record `persistJourney` wrote, or undefined when the text is not
+ * one. Parsed once at start-up (src/app/journeyRuntime.ts): the snapshot and its context can be long.
  */
-export function restoreJourney(journey: CompiledJourney, text: string | null | undefined, fit?: DraftFit): RestoreResult {
-  if (!text) return { ok: false, reason: 'unreadable' };
+export function readPersisted(text: string | null | undefined): PersistedJourney | undefined {
+  if (!text) return undefined;
   let record: PersistedJourney;
   try {
     record = JSON.parse(text) as PersistedJourney;
   } catch {
-    return { ok: false, reason: 'unreadable' };
+    return undefined;
   }
-  if (!record || typeof record !== 'object' || typeof record.snapshot !== 'object' || record.snapshot === null) {
-    return { ok: false, reason: 'unreadable' };
-  }
+  if (!record || typeof record !== 'object' || typeof record.snapshot !== 'object' || record.snapshot === null) return undefined;
+  return record;
+}
+
+/**
+ * The snapshot to resume from (`createActor(machine, { snapshot })`), or why there is none:
+ * nothing saved or text that is not ours, or another country's journey: the journey starts
+ * afresh. An older (or newer) version of this journey resumes where versionResume.ts says,
+ * `resumed` saying how. The record is not changed: a resume builds a new snapshot.
+ */
+export function restoreRecord(journey: CompiledJourney, record: PersistedJourney | undefined, fit?: DraftFit): RestoreResult {
+  if (!record) return { ok: false, reason: 'unreadable' };
   if (record.journey !== journey.id) return { ok: false, reason: 'other-journey' };
   if (record.hash !== journey.hash) return resumeOtherVersion(journey, record, fit);
   const value = (record.snapshot as { value?: unknown }).value;
@@ -121,4 +129,9 @@ export function restoreJourney(journey: CompiledJourney, text: string | null | u
     return { ok: false, reason: 'unknown-state' };
   }
   return { ok: true, snapshot: record.snapshot as Snapshot<unknown> };
+}
+
+/** `restoreRecord` of a saved text (`persistJourney`'s). */
+export function restoreJourney(journey: CompiledJourney, text: string | null | undefined, fit?: DraftFit): RestoreResult {
+  return restoreRecord(journey, readPersisted(text), fit);
 }

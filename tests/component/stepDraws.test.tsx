@@ -1,14 +1,17 @@
 // @vitest-environment jsdom
 import './jsdomShims';
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { Profiler } from 'react';
 import validator from '@rjsf/validator-ajv8';
 import type { RJSFSchema } from '@rjsf/utils';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { withDefaults } from '../../src/screens/rjsf/StepForm';
 import { StepScreen } from '../../src/screens/StepScreen';
 import type { SentEvent } from './stepScreen';
+
+// A worker runs file after file in one document (isolate: false): each leaves it empty.
+afterEach(cleanup);
 
 // Issue 16: a step change draws the new screen once. The form used to report the schema's
 // defaults (El Salvador's document type, DUI) as a change as it opened: a second draw of the

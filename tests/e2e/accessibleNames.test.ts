@@ -76,7 +76,7 @@ describe('the names a screen reader reads on a Honduras sale', () => {
 
     // The calendar of the visit: every button of its dialog named, in Spanish.
     await activate(page, /^Pagar al instalador/);
-    await at(page, '/agendar-visita', 20_000);
+    await at(page, '/agendar-visita');
     await page.getByLabel(/^Fecha de instalación/).first().click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('table button:not([disabled])').first().waitFor();

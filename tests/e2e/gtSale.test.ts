@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../../src/tools/browser/chromium';
 import { ANA, chooseOffer, fillContract, PREPAID, scheduleVisit, sellFrom, sellGt, signInToClientInformation, submitClient, type GtCustomer } from '../support/gtSale';
-import { armFault, at, choose, chosen, click, fromMenu, listOptions, signIn } from '../support/sale';
+import { activateOrder, armFault, at, choose, chosen, click, fromMenu, listOptions, signIn } from '../support/sale';
 import { useServedApp } from '../support/servedApp';
 import { screenScans } from '../support/screenScans';
 
@@ -272,8 +272,8 @@ describe('a Guatemala modification in Chromium', () => {
     await addAddon(page);
     await at(page, '/confirmar-orden');
     await page.getByText('Internet Hogar 50 Mbps').first().waitFor();
-    await click(page, 'Confirmar orden');
-    await at(page, '/orden-actualizada', 30_000);
+    await activateOrder(page, 'Confirmar orden');
+    await at(page, '/orden-actualizada');
     expect(problems).toEqual([]);
     await page.context().close();
   }, 90_000);
@@ -289,8 +289,8 @@ describe('a Guatemala modification in Chromium', () => {
     await at(page, '/confirmar-orden');
     // The new plan by its name and price (the first offer at the service's node).
     await page.getByText('Doble Play Internet 50 Mbps + TV (Q 299.00 al mes)').waitFor();
-    await click(page, 'Confirmar orden');
-    await at(page, '/orden-actualizada', 30_000);
+    await activateOrder(page, 'Confirmar orden');
+    await at(page, '/orden-actualizada');
     expect(problems).toEqual([]);
     await page.context().close();
   }, 90_000);
@@ -300,8 +300,8 @@ describe('a Guatemala modification in Chromium', () => {
     await at(page, '/actualizar-adicionales');
     await addAddon(page);
     await at(page, '/confirmar-orden');
-    await click(page, 'Confirmar orden');
-    await at(page, '/orden-fallida', 30_000);
+    await activateOrder(page, 'Confirmar orden');
+    await at(page, '/orden-fallida');
     await page.getByText('La modificación fue rechazada: el servicio tiene una orden técnica abierta').waitFor();
     expect(problems).toEqual([]);
     await page.context().close();

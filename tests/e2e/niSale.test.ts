@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../../src/tools/browser/chromium';
 import { LEON, MANAGUA, MATAGALPA, newClient, RIO_SAN_JUAN, sellFrom, signInToClientInformation, submitClient, type NiCustomer } from '../support/niSale';
-import { armFault, at, click, fromMenu, signIn } from '../support/sale';
+import { activateOrder, armFault, at, click, fromMenu, signIn } from '../support/sale';
 import { pathOf, useServedApp } from '../support/servedApp';
 import { screenScans } from '../support/screenScans';
 
@@ -188,8 +188,8 @@ describe('a Nicaragua sale the provider refuses on the way, in Chromium', () => 
     // Pedro's own number: his agreement is signed, his first order rejected; the agent stays with the provider's words.
     expect(await sellFrom(page, app.address, pedro, '/activacion')).toBe('/activacion');
     await page.getByRole('radio', { name: /^Pagar al instalador/ }).check();
-    await click(page, 'Activar orden');
-    await page.getByRole('alert').filter({ hasText: 'La activación fue rechazada: la dirección no tiene puerto disponible en el nodo' }).waitFor({ timeout: 30_000 });
+    await activateOrder(page);
+    await page.getByRole('alert').filter({ hasText: 'La activación fue rechazada: la dirección no tiene puerto disponible en el nodo' }).waitFor();
     expect(pathOf(page)).toBe('/activacion');
     await screenshot(page, 'ni-refused-activation-rejected');
     // Confirmed again: a new order under a new key, activated.

@@ -22,7 +22,7 @@ export const countrySales: Record<string, (page: Page, address: string) => Promi
     const documentNumber = `0801199${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
     await sellUntilActivation(page, address, { ...MARIA, documentNumber });
     await activate(page, /^Pagar al instalador/);
-    await at(page, '/agendar-visita', 30_000);
+    await at(page, '/agendar-visita');
     await scheduleVisit(page);
     await at(page, '/orden-exito', 30_000);
   },

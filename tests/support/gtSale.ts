@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { screenshot } from '../../src/tools/browser/chromium';
-import { at, choose, click, expectCode, fromMenu, sign, signIn, typeSentCode } from './sale';
+import { activateOrder, at, choose, click, expectCode, fromMenu, sign, signIn, typeSentCode } from './sale';
 import { pathOf } from './servedApp';
 
 // A Guatemala sale driven in Chromium (COUNTRY=gt build), shared by its browser test and the app
@@ -248,7 +248,7 @@ const GT_STEPS: Record<string, Act> = {
     await scheduleVisit(page);
     await click(page, 'Continuar');
   },
-  '/activacion': (page) => click(page, 'Activar orden'),
+  '/activacion': (page) => activateOrder(page),
 };
 
 /** The contract: the recharge number, the bill's name and NIT and its address copied from the sale. */

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { at, choose, click, fromMenu, outboxCodes, signIn } from './sale';
+import { activateOrder, at, choose, click, fromMenu, outboxCodes, signIn } from './sale';
 
 // A Honduras sale driven in Chromium (COUNTRY=hn build), shared by its browser tests and the app
 // benchmark. The values reach the branches of src/sandbox/seed/hn/README.md.
@@ -122,10 +122,10 @@ async function typeCode(page: Page, address: string, to: string) {
   await page.keyboard.type((await outboxCodes(address, to)).at(-1) ?? '');
 }
 
-/** Chooses how the order is paid (0 the installer, 1 the vendor, 2 other) and activates it; the status is asked every 5 s. */
+/** Chooses how the order is paid (0 the installer, 1 the vendor, 2 other) and activates it (its status asked after 5 s of the page's clock). */
 export async function activate(page: Page, paymentLabel: RegExp) {
   await page.getByRole('radio', { name: paymentLabel }).check();
-  await click(page, 'Activar orden');
+  await activateOrder(page);
 }
 
 /** Picks the first date the calendar offers and confirms it with the spec's GUARDAR. */

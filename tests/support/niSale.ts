@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { screenshot } from '../../src/tools/browser/chromium';
-import { at, choose, click, fromMenu, freshCode, signIn } from './sale';
+import { activateOrder, at, choose, click, fromMenu, freshCode, signIn } from './sale';
 import { pathOf } from './servedApp';
 
 // A Nicaragua sale driven in Chromium (COUNTRY=ni build), shared by its browser test and the app
@@ -198,7 +198,7 @@ const NI_STEPS: Record<string, Act> = {
   },
   '/activacion': async (page) => {
     await page.getByRole('radio', { name: /^Pagar al instalador/ }).check();
-    await click(page, 'Activar orden');
+    await activateOrder(page);
   },
   '/transaccion-exitosa': (page) => click(page, 'Agendar instalación'),
   '/agendar-cita': async (page, _address, customer) => {

@@ -32,6 +32,26 @@ export async function fromMenu(page: Page, entry: string) {
 }
 /** Clicks a button by its exact label. */
 export const click = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
+
+/** Pages whose clock a sale has installed (once: a second install would set it back). */
+const clocked = new WeakSet<Page>();
+/**
+ * Activates an order with its button (Honduras, Guatemala, Nicaragua): the journey creates the
+ * order, then pauses 5 s before it asks the order's status (`polling.waiting`). The pause is
+ * passed on the page's clock once the journey is in it (the page's root says where it is,
+ * src/app/journeyRuntime.ts), as the browser replay does: a sale does not wait it out. The clock
+ * is installed before the click, so that the pause's timer is the page's. The caller waits for
+ * where the order leads.
+ */
+export async function activateOrder(page: Page, button = 'Activar orden') {
+  if (!clocked.has(page)) {
+    await page.clock.install();
+    clocked.add(page);
+  }
+  await click(page, button);
+  await page.waitForFunction(() => document.documentElement.dataset.journeyState?.endsWith('.polling.waiting'), undefined, { timeout: 30_000 });
+  await page.clock.fastForward(5_000);
+}
 /** The options of the list open on the screen (a searchable select's), not a phone select's. */
 export const listOptions = (page: Page) => page.getByRole('listbox').getByRole('option');
 /** What a select shows as chosen, by its label: its option's text, or the text in its box. */
