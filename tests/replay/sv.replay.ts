@@ -1,4 +1,4 @@
-import { replaysCover } from '../support/coverReplay';
+import { replaysAll } from '../support/allReplay';
 
-// The branch cover of journeys/sv.json in Chromium (npm run test:replay; tests/support/coverReplay.ts).
-replaysCover('sv');
+// Every path of journeys/sv.json in Chromium (npm run test:replay; tests/support/allReplay.ts).
+replaysAll('sv');

@@ -1,8 +1,9 @@
 /**
  * The covering set of a journey's paths: the fewest paths of `journeyPaths` that, together, take
- * every transition any of them takes. What CI replays in Chromium (`journeys:replay -- <cc>
- * --cover --browser`, `npm run test:replay`): every path of `--all` costs a build's page, a
- * sandbox and a sale, and most of them share all but their one branch with another path.
+ * every transition any of them takes (`journeys:replay -- <cc> --cover [--browser]`): every path
+ * of `--all` costs a build's page, a sandbox and a sale in the browser, and most of them share all
+ * but their one branch with another path. CI's browser replay takes the tours instead (fewer
+ * walks still: journeyTours.ts).
  */
 import type { JourneyPath } from './journeyPaths';
 
