@@ -61,3 +61,18 @@ describe('journeys:replay --browser, Honduras', () => {
   // Every transition of Honduras's paths, each end among them, is replayed by its tours
   // (hnTours.test.ts).
 });
+
+describe('journeys:replay --browser, Guatemala', () => {
+  const { paths, replay } = replaysOf('gt');
+
+  // The bill's step keeps its photo in its draft: met again after the agreement failed, the
+  // replay uploaded a second photo beside it, and the field (one photo at most) refused to go on.
+  it('replays a path that meets the bill again after the agreement failed, with one photo of the bill, not two', { timeout: 180_000 }, async () => {
+    const path = paths.find((p) => p.name === 'orderSuccess/products.submit.addons');
+    expect(path, 'no path orderSuccess/products.submit.addons in journeys/gt.json').toBeDefined();
+    const routes = path?.steps.map((step) => step.route) ?? [];
+    expect(routes.filter((route) => route === '/recibo-servicio')).toHaveLength(2);
+    const result = await replay(path as JourneyPath, { screenshots: 'where it left' });
+    expect(result.ok, said(result)).toBe(true);
+  });
+});

@@ -2,7 +2,7 @@
  * `npm run test:replay`: every path of a country's journey (`journeys:paths`) replayed in
  * Chromium, one test per path against the app built once for the country: what
  * `npm run journeys:replay -- <cc> --all --browser` does, as tests. Not part of `npm test`: a
- * country has 52 to 85 paths, 10 to 20 minutes of browser time each, more than CI's budget has
+ * country has 52 to 80 paths, 7 to 15 minutes of a worker each, more than CI's budget has
  * room for (README); CI replays each country's tours in Chromium instead (tests/e2e/*Tours.test.ts).
  */
 import { describe } from 'vitest';

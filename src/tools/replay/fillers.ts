@@ -242,7 +242,16 @@ const pickDate: FieldFiller = async (ctx, field, value) => {
 const uploadDocuments: FieldFiller = async (ctx, field, value) => {
   const items = Array.isArray(value) ? (value as Json[]) : [value as Json];
   const group = ctx.page.getByRole('group', { name: field.label, exact: true });
-  const input = ((await group.count()) > 0 ? group : ctx.page).locator('input[type=file]').first();
+  const scope = (await group.count()) > 0 ? group : ctx.page;
+  // A step met again keeps what was uploaded on it before (its draft): the old photos are taken
+  // away first, as an agent would, so that the field holds the path's (one more would go over
+  // its maxItems: Guatemala's bill, met again after the agreement failed).
+  const held = scope.getByRole('button', { name: /^Quitar / });
+  for (let left = await held.count(); left > 0; left -= 1) {
+    await held.first().click();
+    await held.nth(left - 1).waitFor({ state: 'detached', timeout: 10_000 });
+  }
+  const input = scope.locator('input[type=file]').first();
   const files = items.map((item) => join(FIXTURES, fixture(item?.fileName) ?? ANY_PHOTO));
   await input.setInputFiles(files);
   const count = files.length === 1 ? '1 archivo' : `${files.length} archivos`;
