@@ -245,7 +245,7 @@ const uploadDocuments: FieldFiller = async (ctx, field, value) => {
   const scope = (await group.count()) > 0 ? group : ctx.page;
   // A step met again keeps what was uploaded on it before (its draft): the old photos are taken
   // away first, as an agent would, so that the field holds the path's (one more would go over
-  // its maxItems: Guatemala's bill, met again after the agreement failed).
+  // its maxItems: a bill's photo, met again after the agreement failed).
   const held = scope.getByRole('button', { name: /^Quitar / });
   for (let left = await held.count(); left > 0; left -= 1) {
     await held.first().click();
