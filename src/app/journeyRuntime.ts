@@ -93,6 +93,8 @@ const buildJourney = () => (compiled ??= compileJourney(countryJourney));
  */
 export async function loadStepToResume(saved: SavedSale): Promise<void> {
   const journey = buildJourney();
+  // This version's sale (the common start) resumes as it was: no resume to work out here, only once in the runtime.
+  if (!saved.journey || saved.journey.hash === journey.hash) return;
   const restored = restoreRecord(journey, saved.journey);
   const to = restored.ok && restored.resumed ? journey.graph.byId.get(restored.resumed.to) : undefined;
   const step = to && stepNodeOf(to)?.meta.step;
