@@ -5,7 +5,7 @@
  * step folder and country file once; make a new one to see edits to them.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { basename, join, relative } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { checkCountryFile } from './checkCountryFile';
 import { checkJourneyCalls, checkWidgetCalls } from './checkCalls';
 import { checkJourney, type JourneyCheck } from './checkJourney';
@@ -49,6 +49,16 @@ interface Pack {
   /** A country's reference data by name, read once. */
   references: Map<string, Map<string, unknown>>;
   stepFolders: Map<string, Map<string, StepCheck>>;
+  /** Step files' texts to check in place of what is on disk, by absolute path (PackCheckerOptions). */
+  texts: ReadonlyMap<string, string>;
+}
+
+/** Where a checker reads step files from, when not the pack's own files on disk. */
+export interface PackCheckerOptions {
+  /** The folder of the step screens (`<cc>/<step>.json`), when not the pack's `schemas/steps` (the studio's copy). */
+  steps?: string;
+  /** Step files' texts by absolute path, checked in place of the files: the studio checks an edit before it writes it. */
+  texts?: ReadonlyMap<string, string>;
 }
 
 /** A file's name as the problem lines show it: relative to the working folder. */
@@ -112,7 +122,7 @@ function referenceDataOf(pack: Pack, country: string): Map<string, unknown> {
 /** One step file of a country's folder: the file itself, then its widgets' calls, reference selects and the reference data its rules read. */
 function checkStepIn(pack: Pack, dir: string, name: string): StepCheck {
   const file = join(dir, name);
-  const check = checkStepFile(file, basename(name, '.json'), readFileSync(file, 'utf8'));
+  const check = checkStepFile(file, basename(name, '.json'), pack.texts.get(resolve(file)) ?? readFileSync(file, 'utf8'));
   pack.problems.push(...check.problems);
   // Widgets that call the provider are checked like the journey's calls.
   const country = basename(dir).toUpperCase();
@@ -185,10 +195,11 @@ function checkJourneyText(pack: Pack, file: string, text: string): { check: Jour
 }
 
 /** `root`: the pack folder (its countries/ and schemas/steps/); files are named relative to the working folder, as the problem lines show them. */
-export function packChecker(root: string): PackChecker {
+export function packChecker(root: string, options: PackCheckerOptions = {}): PackChecker {
   const pack: Pack = {
     root,
-    steps: join(root, 'schemas/steps'),
+    steps: options.steps ?? join(root, 'schemas/steps'),
+    texts: options.texts ?? new Map(),
     countries: join(root, 'countries'),
     problems: [],
     countriesChecked: new Set(),

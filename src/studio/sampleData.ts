@@ -10,6 +10,7 @@ import { getAt, setAt } from '../pack/jsonPointer';
 import { asList, buildJourneyGraph, subtree, type GraphNode } from '../pack/journeyGraph';
 import type { JourneyConfig, NamedRef } from '../pack/journeyTypes';
 import type { StepFile } from '../pack/stepFile';
+import { computeProgress } from '../runtime/progress';
 
 type Schema = Record<string, unknown>;
 
@@ -278,6 +279,7 @@ export interface StepSample {
   route: string;
   /** The step screen's name (`schemas/steps/<cc>/<step>.json`), when the state names one. */
   step: string | undefined;
+  /** `n/N` as the app shows it (`auto` numbered: src/runtime/progress.ts), when the step shows progress. */
   progress: string | undefined;
   /** Where the journey keeps the step's data, when it keeps it. */
   data: string | undefined;
@@ -309,17 +311,14 @@ function writes(action: NamedRef): { to: string; from: string } | undefined {
 }
 
 /**
- * Every step of a journey with its sample data, and the journey's data as a run that went
- * through every step would hold it: its initial `context`, what the examples of its calls and
- * events write (`save`, `assign` from `/event/...`: a provider's answer, a list of leads), then
- * each step's sample at its `meta.data`. What screens read from the journey (`ui:options.from`,
- * a list, a summary) so has something to show without a running journey.
+ * The journey's data as a run that went through every step would hold it, before its steps'
+ * own samples: its initial `context`, then what the examples of its calls and events write
+ * (`save`, `assign` from `/event/...`: a provider's answer, a list of leads), the first example
+ * at each place kept. The studio's server lays the seed's answers over it (panels/answeredJourneyData.ts).
  */
-export function journeySamples(config: JourneyConfig, stepFiles: Record<string, StepFile | undefined>, options: SampleOptions = {}): { steps: StepSample[]; journeyData: Record<string, unknown> } {
+export function exampleJourneyData(config: JourneyConfig): Record<string, unknown> {
   const graph = buildJourneyGraph(config);
-  const edgesOf = (node: GraphNode) => graph.outgoing.get(node) ?? [];
   let root: Record<string, unknown> = { context: structuredClone(config.context ?? {}) };
-  // What the examples write, the first example at each place kept.
   for (const edge of graph.edges) {
     const examples = [edge.transition.meta?.example, ...(edge.transition.meta?.examples ?? [])].filter(isObject);
     for (const action of edge.actions) {
@@ -330,19 +329,40 @@ export function journeySamples(config: JourneyConfig, stepFiles: Record<string, 
       if (value !== undefined) root = setAt(root, write.to, structuredClone(value));
     }
   }
+  return (root.context ?? {}) as Record<string, unknown>;
+}
+
+/**
+ * Every step of a journey with its sample data over the journey's data `given` (by default its
+ * examples': exampleJourneyData), and that data with each step's sample laid at its `meta.data`.
+ * What screens read from the journey (`ui:options.from`, a list, a summary) so has something to
+ * show without a running journey. Each step's progress is `n/N` as the app shows it
+ * (computeProgress: `auto` numbered), none for a step that shows none.
+ */
+export function journeySamples(
+  config: JourneyConfig,
+  stepFiles: Record<string, StepFile | undefined>,
+  options: SampleOptions = {},
+  given: Record<string, unknown> = exampleJourneyData(config),
+): { steps: StepSample[]; journeyData: Record<string, unknown> } {
+  const graph = buildJourneyGraph(config);
+  const edgesOf = (node: GraphNode) => graph.outgoing.get(node) ?? [];
+  const progress = computeProgress(graph);
+  let root: Record<string, unknown> = { context: structuredClone(given) };
   const steps = graph.nodes
     .filter((node) => typeof node.meta.route === 'string')
     .map((node): StepSample => {
       const file = node.meta.step ? stepFiles[node.meta.step] : undefined;
       const data = typeof node.meta.data === 'string' ? node.meta.data : undefined;
-      // What the journey's examples already put where the step keeps its data (a provider's
+      // What the journey's data already holds where the step keeps its data (a provider's
       // answer), for the step's own fields only, under the step's submit example.
       const kept = data ? getAt(root, data) : undefined;
       const fields = Object.keys((file?.schema?.properties as object | undefined) ?? {});
       const prefilled = isObject(kept) ? Object.fromEntries(Object.entries(kept).filter(([name]) => fields.includes(name))) : {};
       const example = { ...prefilled, ...exampleData(node, edgesOf) };
       const sample = file?.schema ? (sampleValue(file.schema, example, options) as Record<string, unknown>) : Object.keys(example).length > 0 ? example : undefined;
-      return { stateId: node.id, route: node.meta.route as string, step: node.meta.step, progress: node.meta.progress, data, title: file?.title, sample };
+      const shown = progress.get(node);
+      return { stateId: node.id, route: node.meta.route as string, step: node.meta.step, progress: shown ? `${shown.n}/${shown.of}` : undefined, data, title: file?.title, sample };
     });
   for (const step of steps) if (step.data && step.sample) root = setAt(root, step.data, { ...(getAt(root, step.data) as object | undefined), ...step.sample });
   return { steps, journeyData: (root.context ?? {}) as Record<string, unknown> };

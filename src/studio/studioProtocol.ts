@@ -27,6 +27,8 @@ export interface StudioJourney {
   problems: LocatedProblem[];
   /** When the file was checked (ms since 1970). */
   checkedAt: number;
+  /** The line of the file each state is written at, by the state's id (those of `config`). */
+  stateLines: Record<string, number>;
 }
 
 export const journeysUrl = `${STUDIO_BASE}api/journeys`;

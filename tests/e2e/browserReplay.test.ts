@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { journeyPaths, type JourneyPath } from '../../src/tools/paths/journeyPaths';
-import { describeBrowserReplay, type BrowserReplayResult } from '../../src/tools/replay/browserReplay';
+import { describeBrowserReplay, describeWarning, statusOf, type BrowserReplayResult } from '../../src/tools/replay/browserReplay';
 import { replaysOf } from '../support/browserReplays';
 import { loadJourney } from '../support/journeyFiles';
 
@@ -44,8 +44,30 @@ describe('journeys:replay --browser, El Salvador', () => {
     expect(result.left).toMatchObject({ expected: '/inicio (sv.signedIn.home)', actual: '/', lastCall: { operationId: 'accessToken' } });
     expect(result.left?.lastCall?.status).toBeGreaterThanOrEqual(400);
     expect(result.left?.message).toBeTruthy();
+    // The app's state when it left (for the studio's diagram): back at the sign-in.
+    expect(result.left?.state).toBe(first?.stateId);
     expect(said(result)).toMatch(/^left the path after 1 event\(s\): expected \/inicio \(sv\.signedIn\.home\), the browser shows \/ \(the last call, accessToken, answered 4\d\d/);
     expect(result.screenshots.every((file) => existsSync(file))).toBe(true);
+  });
+
+  // A replay whose driver chose another installation date than the path's (not offered) reached
+  // its end and counted as passed: it is now a warning at the date's step, the path warned (not
+  // passed), and --strict fails it.
+  it("warns of a date the provider does not offer, another chosen: warned, not passed, and failed in --strict", { timeout: 180_000 }, async () => {
+    // The shortest path that picks an installation date.
+    const path = paths.filter((p) => p.steps.some((step) => step.event.type === 'schedule.date')).sort((a, b) => a.steps.length - b.steps.length)[0] as JourneyPath;
+    const at = path.steps.findIndex((step) => step.event.type === 'schedule.date');
+    expect(at, 'no path picks an installation date').toBeGreaterThan(0);
+    // A day long past: never among the days the provider offers.
+    const steps = path.steps.map((step, i) => (i === at ? { ...step, event: { ...step.event, date: '2000-01-03' } } : step));
+    const result = await replay({ ...path, steps }, { screenshots: 'where it left' });
+    expect(result.ok, said(result)).toBe(true);
+    const substitution = result.warnings.find((warning) => warning.event === 'schedule.date');
+    expect(substitution).toMatchObject({ stateId: path.steps[at]?.stateId, text: expect.stringMatching(/: 2000-01-03 is not offered, chose /) });
+    expect(substitution?.expected).toBeUndefined();
+    expect(statusOf(result)).toBe('warned');
+    expect(statusOf(result, true)).toBe('failed');
+    expect(describeWarning(substitution as BrowserReplayResult['warnings'][number], true)).toMatch(/^warning \(fails in --strict\): .*2000-01-03 is not offered/);
   });
 });
 

@@ -83,16 +83,18 @@ describe("the studio's panels", () => {
 
   it("lists the changes of a product owner's edit of sv.json, grouped", async () => {
     const fixture = JSON.parse(readFileSync('tests/fixtures/diff/sv-edits.json', 'utf8')) as { expect: string[] };
+    // Two versions chosen by hand (the tab's first section compares the journey with the last commit: tests/e2e/studioDiff.test.ts).
+    const twoVersions = page.getByRole('region', { name: 'Compare two versions' });
     await inTab('Diff', async () => {
       await page.getByRole('combobox', { name: 'Before: a version of a journey' }).selectOption('journeys/sv.json');
       await page.getByRole('combobox', { name: 'After: a version of a journey' }).selectOption('tests/fixtures/diff/sv-edits.json');
       await page.getByRole('button', { name: 'Compare' }).click();
-      await page.locator('[data-change-count]').waitFor({ timeout: 30_000 });
+      await twoVersions.locator('[data-change-count]').waitFor({ timeout: 30_000 });
     });
-    const lines = await page.locator('[data-change]').allTextContents();
+    const lines = await twoVersions.locator('[data-change]').allTextContents();
     expect(lines.sort()).toEqual([...fixture.expect].sort());
     // Grouped as a product owner reads them.
-    const group = (name: string) => page.getByRole('region', { name }).locator('[data-change]').allTextContents();
+    const group = (name: string) => twoVersions.getByRole('region', { name }).locator('[data-change]').allTextContents();
     expect(await group('Steps')).toEqual(['~ step sv.signedIn.sale.checkout: route "/proceder-pago" → "/plazo-del-contrato"']);
     expect(await group('Fields')).toEqual(['+ data /context/sale/notes']);
     expect(await group('Messages')).toHaveLength(2);
@@ -102,6 +104,6 @@ describe("the studio's panels", () => {
     await page.getByRole('combobox', { name: 'After: a version of a journey' }).selectOption('(paste or upload a JSON)');
     await page.getByRole('textbox', { name: "After: the journey's JSON" }).fill('{"id": "sv",');
     await page.getByRole('button', { name: 'Compare' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/pasted JSON:1:\d+ /);
+    await expect.poll(() => twoVersions.getByRole('alert').textContent()).toMatch(/pasted JSON:1:\d+ /);
   });
 });

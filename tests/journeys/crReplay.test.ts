@@ -18,7 +18,7 @@ describe('Costa Rica replayed', () => {
     expect(uncovered.map((e) => e.pointer)).toEqual([]);
     const result = replay('cr', '--all');
     expect(result.stdout.split('\n').filter((line) => line.startsWith('✗'))).toEqual([]);
-    expect(result.stdout).toContain('✓ orderSuccess/ready.submit.opening: reached its end');
+    expect(result.stdout).toContain('✓ orderSuccess/payment.ready.submit.opening: reached its end');
     expect(result.stderr).toContain(`${paths.length} of ${paths.length} path(s) replayed to their end against the sandbox.`);
     expect(result.status).toBe(0);
   }, 420_000);

@@ -22,8 +22,8 @@ describe('Guatemala replayed', () => {
     const result = replay('gt', '--all');
     expect(result.stdout.split('\n').filter((line) => line.startsWith('✗'))).toEqual([]);
     // The provider still processing after 1000 s, in both shapes: the agent confirms again and the order ends.
-    expect(result.stdout).toContain('✓ orderSuccess/polling.after1000000.confirming: reached its end');
-    expect(result.stdout).toContain('✓ updatedOrderSuccess/polling.after1000000.confirming: reached its end');
+    expect(result.stdout).toContain('✓ orderSuccess/activation.polling.after1000000.confirming: reached its end');
+    expect(result.stdout).toContain('✓ updatedOrderSuccess/confirmOrder.polling.after1000000.confirming: reached its end');
     expect(result.stderr).toContain(`${paths.length} of ${paths.length} path(s) replayed to their end against the sandbox.`);
     expect(result.status).toBe(0);
   }, 920_000);

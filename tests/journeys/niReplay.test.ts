@@ -20,14 +20,15 @@ describe('Nicaragua replayed', () => {
     const { paths, uncovered } = journeyPaths(loadJourney('journeys/ni.json'));
     expect(new Set(paths.map((p) => p.end.route))).toEqual(new Set(['/deuda-pendiente', '/venta-exitosa']));
     expect(uncovered.map((e) => e.pointer)).toEqual([]);
-    // The public check's every answer is some path's: the first (fibre) on the path that submits the map, the others' own.
+    // The public check's every answer is some path's: the first (fibre) on the path that submits
+    // the map, the others' own, each named by what the answer says (`[covered=true&networkType=HFC]`).
     const names = paths.map((p) => p.name);
-    expect(names).toContain('debt/choosing.submit.checking');
-    expect(names.filter((n) => /checking\.(done|error)\.choosing/.test(n))).toHaveLength(4);
+    expect(names).toContain('debt/checkServices.choosing.submit.checking');
+    expect(names.filter((n) => /^debt\/checkServices\.checking\.(done|error)(\[[^\]]*\])?\.choosing$/.test(n))).toHaveLength(4);
     const result = replay('ni', '--all');
     expect(result.stdout.split('\n').filter((line) => line.startsWith('✗'))).toEqual([]);
-    expect(result.stdout).toContain('✓ checkoutSuccess/checking.done.confirming: reached its end');
-    expect(result.stdout).toContain('✓ checkoutSuccess/polling.after1000000.confirming: reached its end');
+    expect(result.stdout).toContain('✓ checkoutSuccess/activation.polling.checking.done.confirming: reached its end');
+    expect(result.stdout).toContain('✓ checkoutSuccess/activation.polling.after1000000.confirming: reached its end');
     expect(result.stdout).toContain('✓ checkoutSuccess/registering.error.idReview: reached its end');
     expect(result.stderr).toContain(`${paths.length} of ${paths.length} path(s) replayed to their end against the sandbox.`);
     expect(result.status).toBe(0);

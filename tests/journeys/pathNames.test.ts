@@ -1,48 +1,118 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { checkJourney } from '../../src/checker/checkJourney';
+import { formatProblem } from '../../src/checker/problem';
 import { compileJourney } from '../../src/runtime/compileJourney';
-import { journeyPaths } from '../../src/tools/paths/journeyPaths';
+import { journeyPaths, type JourneyPath } from '../../src/tools/paths/journeyPaths';
 import { countryActors } from '../../src/openapi/countryActors';
 
-// A tester names a path to replay it: its name must not change when the product owner edits
-// another part of the journey (they were numbered by position before).
-const text = readFileSync('journeys/sv.json', 'utf8');
-const namesOf = (source: string) => {
-  const { config, problems } = checkJourney('journeys/sv.json', source, countryActors);
-  if (!config || problems.length > 0) throw new Error(JSON.stringify(problems));
-  return journeyPaths(compileJourney(config, source)).paths.map((p) => p.name);
-};
-const names = namesOf(text);
+// A tester names a path to replay it: its name must say where the path ends and which branch it
+// takes, and must not change when the product owner edits another part of the journey or moves
+// states and transitions in the file (they were numbered by position before: `#2`, `#3`).
 
-/** The journey file with one edit, applied once exactly. */
-function edited(find: string, replace: string): string {
-  expect(text.split(find)).toHaveLength(2);
-  return text.replace(find, replace);
+type StateJson = { states?: Record<string, StateJson>; on?: Record<string, unknown>; [key: string]: unknown };
+
+const pathsOf = (file: string, source: string): JourneyPath[] => {
+  const { config, problems } = checkJourney(file, source, countryActors);
+  if (!config || problems.length > 0) throw new Error(problems.map(formatProblem).join('\n'));
+  return journeyPaths(compileJourney(config, source)).paths;
+};
+
+/** What a path does, whatever its name: each step's state and event, and where it ends. */
+const walkOf = (path: JourneyPath) => JSON.stringify([path.steps.map((s) => [s.stateId, s.event]), path.end.stateId]);
+
+/** Each path's walk by its name. */
+const byName = (paths: JourneyPath[]) => new Map(paths.map((p) => [p.name, walkOf(p)]));
+
+/** Every state's children in the reverse of the file's order, and, with `events`, every state's events too: the same journey, moved about. */
+function reversedEverywhere(state: StateJson, events = false): StateJson {
+  const out: StateJson = { ...state };
+  if (state.states) out.states = Object.fromEntries(Object.entries(state.states).reverse().map(([key, child]) => [key, reversedEverywhere(child, events)]));
+  if (state.on && events) out.on = Object.fromEntries(Object.entries(state.on).reverse());
+  return out;
 }
 
-describe('SV path names', () => {
-  it('name each path once, after its end and the branch it takes', () => {
+describe.each(['sv', 'hn', 'gt', 'py', 'ni', 'cr'])('%s path names', (country) => {
+  const file = `journeys/${country}.json`;
+  const text = readFileSync(file, 'utf8');
+  const paths = pathsOf(file, text);
+
+  it('are each one path, with no number after them, each beginning with the state the path ends at', () => {
+    const names = paths.map((p) => p.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toContain('orderSuccess/emailChecking.error.registering');
-    expect(names).toContain('pendingDebt/landing.submit.signingIn');
-    expect(names).toContain('orderSuccess/leadDetail.lead.editAddress.leadEdit');
-    expect(names).toContain('orderTimeout/activating.error.orderTimeout');
+    expect(names.filter((name) => /#\d/.test(name))).toEqual([]);
+    for (const path of paths) {
+      // `orderSuccess/...`: the state's key, or its place in its step (`coverageStatus.none/...`).
+      const end = path.name.slice(0, path.name.indexOf('/'));
+      expect(end.length, path.name).toBeGreaterThan(0);
+      expect(`.${path.end.stateId}`.endsWith(`.${end}`), `${path.name} ends at ${path.end.stateId}`).toBe(true);
+    }
   });
 
-  it('stay the same when the states are reordered in the file', () => {
-    const { states } = JSON.parse(text) as { states: { signedIn: { states: Record<string, unknown> } } };
-    const reordered = JSON.parse(text) as { states: { signedIn: { states: Record<string, unknown> } } };
-    reordered.states.signedIn.states = Object.fromEntries(Object.entries(states.signedIn.states).reverse());
-    expect(namesOf(JSON.stringify(reordered, null, 2)).sort()).toEqual([...names].sort());
+  it('stay on the same paths when every state\'s children are moved about in the file', () => {
+    const moved = JSON.stringify(reversedEverywhere(JSON.parse(text) as StateJson), null, 2);
+    expect(byName(pathsOf(file, moved))).toEqual(byName(paths));
+  });
+});
+
+// A state's events in another order leave the names too, where no two ways to a branch are as
+// short (on these three journeys): where two are, the file's first is taken (journeyPaths), and
+// the path's way, its end and so its name may change with them.
+describe.each(['hn', 'gt', 'ni'])('%s path names', (country) => {
+  it('stay on the same paths when every state\'s children and events are moved about in the file', () => {
+    const file = `journeys/${country}.json`;
+    const text = readFileSync(file, 'utf8');
+    const moved = JSON.stringify(reversedEverywhere(JSON.parse(text) as StateJson, true), null, 2);
+    expect(byName(pathsOf(file, moved))).toEqual(byName(pathsOf(file, text)));
+  });
+});
+
+describe('path names', () => {
+  it('stay on the same paths when two sibling steps change places in the file (Honduras: `#2` went to the other step)', () => {
+    const file = 'journeys/hn.json';
+    const text = readFileSync(file, 'utf8');
+    const journey = JSON.parse(text) as { states: { signedIn: { states: { sale: { states: Record<string, unknown> } } } } };
+    const sale = journey.states.signedIn.states.sale;
+    const keys = Object.keys(sale.states);
+    const [phone, email] = [keys.indexOf('verifyPhone'), keys.indexOf('verifyEmail')];
+    expect(phone).toBeGreaterThanOrEqual(0);
+    expect(email).toBeGreaterThan(phone);
+    [keys[phone], keys[email]] = [keys[email] as string, keys[phone] as string];
+    sale.states = Object.fromEntries(keys.map((key) => [key, sale.states[key]]));
+    const before = byName(pathsOf(file, text));
+    expect([...before.keys()]).toContain('orderSuccess/verifyEmail.verifying.done[action=OTP Incorrecto].waiting');
+    expect(byName(pathsOf(file, JSON.stringify(journey, null, 2)))).toEqual(before);
+  });
+
+  it('say the branch a path takes, by its step, its event, its guard or example and its target', () => {
+    const names = pathsOf('journeys/sv.json', readFileSync('journeys/sv.json', 'utf8')).map((p) => p.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'orderSuccess/emailChecking.error.registering',
+        'orderSuccess/leadDetail.lead.editAddress.leadEdit',
+        'orderTimeout/activating.error.orderTimeout',
+        // The straight way to the client who owes, named after the first branch on it.
+        'pendingDebt/landing.submit.signingIn',
+        // An error and the retry after it, named after the error.
+        'pendingDebt/clientChecking.error.clientInfoFailed',
+        // Two steps' `verifying` told apart by their step, two answers alike by what the answer says.
+        'orderSuccess/verifyPhone.verifying.done[action=OTP Expirado].waiting',
+        'orderSuccess/verifyEmail.verifying.done[action=OTP Incorrecto].waiting',
+        'orderSuccess/checkout.pricing.done[output=null].choosing',
+      ]),
+    );
   });
 
   it('stay the same when a branch is added before others of the same event', () => {
-    const more = edited(
-      '"onDone": [\n                  {\n                    "guard": {"type": "equals", "params": {"at": "/event/output/status", "value": "passed"}},',
+    const svText = readFileSync('journeys/sv.json', 'utf8');
+    const names = pathsOf('journeys/sv.json', svText).map((p) => p.name);
+    const find = '"onDone": [\n                  {\n                    "guard": {"type": "equals", "params": {"at": "/event/output/status", "value": "passed"}},';
+    expect(svText.split(find)).toHaveLength(2);
+    const more = svText.replace(
+      find,
       '"onDone": [\n                  {\n                    "guard": {"type": "equals", "params": {"at": "/event/output/status", "value": "unknown"}},\n                    "target": "registering",\n                    "meta": {"example": {"output": {"status": "unknown"}}}\n                  },\n                  {\n                    "guard": {"type": "equals", "params": {"at": "/event/output/status", "value": "passed"}},',
     );
-    const after = namesOf(more);
+    const after = pathsOf('journeys/sv.json', more).map((p) => p.name);
     for (const name of names) expect(after).toContain(name);
   });
 });

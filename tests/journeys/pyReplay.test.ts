@@ -20,7 +20,7 @@ describe('Paraguay replayed', () => {
     const result = replay('py', '--all');
     expect(result.stdout.split('\n').filter((line) => line.startsWith('✗'))).toEqual([]);
     // The seed's own branches, each replayed for real (not a stand-in answer).
-    expect(result.stdout).toContain('✓ orderFailed/checking.done.orderFailed: reached its end');
+    expect(result.stdout).toContain('✓ orderFailed/transactionInProgress.checking.done.orderFailed: reached its end');
     expect(result.stdout).toContain('✓ orderFail/transactionInProgress.after1000000.salesReport: reached its end');
     expect(result.stdout).toContain('✓ orderFail/checkingCoverage.done.inputAddress: reached its end');
     expect(result.stderr).toContain(`${paths.length} of ${paths.length} path(s) replayed to their end against the sandbox.`);

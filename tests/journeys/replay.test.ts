@@ -34,8 +34,8 @@ describe('npm run journeys:replay', () => {
   }, 240_000);
 
   it("lays the seed's values over the path's where they differ: a point with no coverage, then the whole sale to its order", () => {
-    const result = replay('sv', 'orderSuccess/checking.done.none');
-    expect(result.stdout).toContain('✓ orderSuccess/checking.done.none: reached its end');
+    const result = replay('sv', 'orderSuccess/coverageStatus.checking.done.none');
+    expect(result.stdout).toContain('✓ orderSuccess/coverageStatus.checking.done.none: reached its end');
     expect(result.stdout).toContain('  /confirmar-orden --step.submit-->');
   });
 

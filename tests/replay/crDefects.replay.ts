@@ -25,7 +25,7 @@ describe('journeys:replay --browser, Costa Rica', () => {
   // the customer now pays on the sandbox's hosted page, as the path's example says, and the
   // page's own redirect brings the browser back at the return link.
   it("pays on the sandbox's hosted page as each path's example says (approved, declined, abandoned), not at a return link of the example's values", async () => {
-    for (const name of ['orderSuccess/ready.submit.opening', 'existingDebt/paymentReturn.done.paymentFailed', 'existingDebt/paymentReturn.done.payment']) {
+    for (const name of ['orderSuccess/payment.ready.submit.opening', 'existingDebt/paymentReturn.done.paymentFailed', 'existingDebt/paymentReturn.done.payment']) {
       const result = await replay(named(name));
       expect(result.ok, `${name}: ${said(result)}`).toBe(true);
       expect(places(result).filter((place) => place.startsWith('/__payments/cr/')), name).toHaveLength(1);
@@ -35,7 +35,7 @@ describe('journeys:replay --browser, Costa Rica', () => {
   // Back from the hosted page without paying (the payment's `away`), the replay stayed on the
   // hosted page: the customer comes back by the browser's back, then pays again.
   it("comes back from the hosted page by the browser's back when the path pays again (it stopped on the hosted page)", async () => {
-    const result = await replay(named('orderSuccess/away.submit.opening'));
+    const result = await replay(named('orderSuccess/payment.away.submit.opening'));
     expect(result.ok, said(result)).toBe(true);
     expect(places(result).filter((place) => place.startsWith('/__payments/cr/'))).toHaveLength(1);
   }, 120_000);

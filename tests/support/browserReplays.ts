@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { journeyPaths, type JourneyPath } from '../../src/tools/paths/journeyPaths';
-import { describeBrowserReplay, replayFolder, replayInBrowser, sandboxForReplay, type BrowserReplayOptions, type BrowserReplayResult } from '../../src/tools/replay/browserReplay';
+import { describeBrowserReplay, describeWarning, replayFolder, replayInBrowser, sandboxForReplay, type BrowserReplayOptions, type BrowserReplayResult } from '../../src/tools/replay/browserReplay';
 import { phoneContext } from '../../src/tools/browser/chromium';
 import { servedApp } from '../../src/tools/browser/servedBuild';
 import { loadJourney } from './journeyFiles';
@@ -38,7 +38,7 @@ export function replaysOf(country: string) {
 /**
  * A test per path, each replayed in Chromium to its end: a screenshot per step acted on and one
  * of the end (with `screenshots: 'where it left'`, only of where a replay left: the gallery is
- * the command's, a test's run needs the failure's); the notes (a value not offered, another
+ * the command's, a test's run needs the failure's); the warnings (a value not offered, another
  * chosen) said, as the command prints them.
  */
 export function replaysEachToItsEnd(
@@ -52,7 +52,7 @@ export function replaysEachToItsEnd(
   for (const path of paths) {
     it(`replays ${path.name} to ${path.end.route ?? path.end.stateId}${eachStep ? ', a screenshot per step' : ''}`, { timeout }, async () => {
       const result = await replay(path, { screenshots });
-      for (const note of result.notes) console.warn(`${country} ${path.name}: ${note}`);
+      for (const warning of result.warnings) console.warn(`${country} ${path.name}: ${describeWarning(warning)}`);
       expect(result.ok, describeBrowserReplay(result)).toBe(true);
       expect(result.screenshots).toHaveLength(eachStep ? result.done.length + 1 : 0);
       expect(result.screenshots.every((file) => existsSync(file))).toBe(true);

@@ -13,16 +13,21 @@ const START_TIMEOUT_MS = 90_000;
 /**
  * The journey studio as `npm run studio` starts it (the sandbox, the app's dev server and the
  * studio's page at /__studio/), on free ports, over a copy of journeys/ in a new folder: a test
- * edits the copy, never the repository's journeys. In a process of its own
- * (tests/support/studioServer.ts), as the builds are (buildProcess.ts): Vite's dependency
+ * edits the copy, never the repository's journeys. With `steps`, the studio shows, checks and
+ * edits a copy of schemas/steps/ too (`STUDIO_STEPS`), beside the journeys' in one folder
+ * (`root`: `journeys/`, `schemas/steps/`) that a test may make a git repository and diff. In a
+ * process of its own (tests/support/studioServer.ts), as the builds are (buildProcess.ts): Vite's dependency
  * bundling runs Rolldown, which can block the process it runs in for good.
  */
-export async function startStudio(): Promise<{ address: string; journeysDir: string; close: () => Promise<void> }> {
-  const journeysDir = mkdtempSync(join(tmpdir(), 'studio-journeys-'));
+export async function startStudio({ steps = false }: { steps?: boolean } = {}): Promise<{ address: string; root: string; journeysDir: string; stepsDir: string | undefined; close: () => Promise<void> }> {
+  const folder = mkdtempSync(join(tmpdir(), 'studio-'));
+  const journeysDir = join(folder, 'journeys');
   cpSync('journeys', journeysDir, { recursive: true });
+  const stepsDir = steps ? join(folder, 'schemas', 'steps') : undefined;
+  if (stepsDir) cpSync(join('schemas', 'steps'), stepsDir, { recursive: true });
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/studioServer.ts', journeysDir], {
     cwd: root,
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1', ...(stepsDir ? { STUDIO_STEPS: stepsDir } : {}) },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group: closing ends the servers and whatever Vite started.
     detached: true,
@@ -33,7 +38,7 @@ export async function startStudio(): Promise<{ address: string; journeysDir: str
     group.kill();
     await exited;
     group.release();
-    rmSync(journeysDir, { recursive: true, force: true });
+    rmSync(folder, { recursive: true, force: true });
   };
   let printed = '';
   try {
@@ -53,7 +58,7 @@ export async function startStudio(): Promise<{ address: string; journeysDir: str
         reject(new Error(`the studio exited (${String(code ?? signal)}) before it listened:\n${printed}`));
       });
     });
-    return { address, journeysDir, close };
+    return { address, root: folder, journeysDir, stepsDir, close };
   } catch (error) {
     await close();
     throw error;

@@ -16,7 +16,7 @@ describe("the browser replay's outside pages and shell events, Costa Rica", () =
   // The replay read "left for an outside page" off the agent's event before (a `step.submit`,
   // which never leaves: the call it starts does), so it never waited for the hosted page.
   it("knows the journey left for the hosted page after createPayment's answer, and not before", () => {
-    const away = named('orderSuccess/away.submit.opening');
+    const away = named('orderSuccess/payment.away.submit.opening');
     expect(leftBeforeEvent(journey, away, indexOf(away, 'cr.customer.payment.away', 'step.submit'))).toBe(true);
     expect(leftBeforeEvent(journey, away, indexOf(away, 'cr.customer.payment.away', 'link.paymentReturn'))).toBe(true);
     expect(leftBeforeEvent(journey, away, indexOf(away, 'cr.customer.payment.ready', 'step.submit'))).toBe(false);

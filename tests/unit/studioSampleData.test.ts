@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { JourneyConfig } from '../../src/pack/journeyTypes';
 import type { StepFile } from '../../src/pack/stepFile';
 import { createStepValidator } from '../../src/screens/stepValidator';
-import { formatSample, journeySamples, KEYWORD_FORMATS, sampleValue, textForPattern, type SampleOptions } from '../../src/studio/sampleData';
+import { exampleJourneyData, formatSample, journeySamples, KEYWORD_FORMATS, sampleValue, textForPattern, type SampleOptions } from '../../src/studio/sampleData';
+import { buildJourneyGraph } from '../../src/pack/journeyGraph';
+import { computeProgress } from '../../src/runtime/progress';
 import { formatRules, keywordFormats } from '../../src/validation/formats';
 import type { ReferenceTables } from '../../src/validation/formatRule';
 import { packPaths } from '../../src/pack/countryPack';
@@ -136,5 +138,25 @@ describe('sample data for the step preview', () => {
     expect((journeyData.sale as { client?: unknown }).client).toEqual(client?.sample);
     // A provider's answer kept by the journey comes from its call's example (the seller signed in).
     expect(journeyData.seller).toBeDefined();
+  });
+  // Issue #37: the preview showed 'progress auto', the journey file's word, where the app shows 6/23.
+  it.each(packs.map((pack) => [pack.country, pack] as const))('%s: gives each step its progress as the app numbers it (n/N), never "auto"', (_country, pack) => {
+    const { steps } = journeySamples(pack.journey, pack.steps, OPTIONS);
+    const graph = buildJourneyGraph(pack.journey);
+    const shown = new Map([...computeProgress(graph)].map(([node, p]) => [node.id, `${p.n}/${p.of}`]));
+    for (const step of steps) expect(step.progress).toBe(shown.get(step.stateId));
+    expect(steps.filter((step) => step.progress !== undefined).every((step) => /^\d+\/\d+$/.test(step.progress ?? ''))).toBe(true);
+  });
+
+  it("fills the steps over the journey's data it is given (the provider's answers), not only the examples'", () => {
+    const sv = packs.find((pack) => pack.country === 'sv');
+    if (!sv) throw new Error('no journeys/sv.json');
+    const examples = exampleJourneyData(sv.journey);
+    const sale = examples.sale as Record<string, unknown>;
+    const given = { ...examples, sale: { ...sale, coverage: { node: 'N-SS-CEN-01', nodeClass: '10', networkType: 'FTTH' } } };
+    const { steps, journeyData } = journeySamples(sv.journey, sv.steps, OPTIONS, given);
+    const success = steps.find((step) => step.step === 'coverageSuccess');
+    expect(success?.sample).toEqual({ node: 'N-SS-CEN-01', nodeClass: '10', networkType: 'FTTH' });
+    expect((journeyData.sale as { coverage?: unknown }).coverage).toEqual(success?.sample);
   });
 });

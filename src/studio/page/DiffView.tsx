@@ -1,16 +1,22 @@
 /**
- * The studio's diff view (issue #15 point 4): two versions of a journey, each a file of the
+ * The studio's diff view (issue #15 point 4, issue #37): first the chosen country's journey as it
+ * is now against the same file in the last git commit (`npm run journeys:diff -- <cc>`, asked
+ * again each time the file is saved); below, any two versions of a journey, each a file of the
  * repository's (journeys/, and tests/fixtures/diff/'s edits of a journey) or a JSON pasted or
- * uploaded, compared by meaning as `npm run journeys:diff` compares them
- * (src/tools/diff/journeyDiff.ts, run by the studio's server), the changes grouped as a product
- * owner reads them: steps, transitions, guards, calls, fields (the data the journey declares)
- * and messages, each added, removed or changed. A reordered or reindented file shows none.
+ * uploaded. Both compared by meaning as `npm run journeys:diff` compares them
+ * (src/tools/diff/journeyDiff.ts, run by the studio's server): the edit's intents first, each
+ * state renamed and step moved with the transitions it retargeted, the progress numbers and the
+ * paths it changes (the lines the command prints under it); then the changes grouped as a
+ * product owner reads them: steps, transitions, guards, calls, fields (the data the journey
+ * declares) and messages, each added, removed or changed. A reordered or reindented file shows none.
  */
 import { Alert, Badge, Button, Code, FileButton, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { formatChange, type JourneyChange } from '../../tools/diff/journeyDiff';
-import type { DiffAnswer, DiffFilesAnswer, DiffVersion } from '../panelApi';
+import { effectLines, formatChange } from '../../tools/diff/changeLines';
+import type { JourneyChange } from '../../tools/diff/journeyChange';
+import type { DiffAnswer, DiffFilesAnswer, DiffVersion, LastCommitDiffAnswer } from '../panelApi';
 import { panelFetch } from './panelFetch';
+import { useCountryAnswer } from './useCountryAnswer';
 
 /** The groups a product owner reads, each of the diff's kinds in one. */
 const GROUPS: Array<{ title: string; kinds: Array<JourneyChange['kind']>; what: string }> = [
@@ -44,7 +50,43 @@ function versionOf(choice: Choice): DiffVersion | undefined {
   return choice.text.trim() ? { text: choice.text, ...(choice.name ? { name: choice.name } : {}) } : undefined;
 }
 
-export function DiffView() {
+/** A rename or a move: said on its own, with what it alters. */
+const isIntent = (change: JourneyChange) => change.change === 'renamed' || change.change === 'moved';
+
+/** The country's journey against the last commit, then any two versions. */
+export function DiffView({ country }: { country: string }) {
+  return (
+    <Stack p="md" gap="xl" data-panel="diff">
+      <LastCommitDiff country={country} />
+      <TwoVersions />
+    </Stack>
+  );
+}
+
+/** The chosen country's journey as it is now against the last commit: what `npm run journeys:diff -- <cc>` prints. */
+function LastCommitDiff({ country }: { country: string }) {
+  const { answer, error } = useCountryAnswer<LastCommitDiffAnswer>('/diff/last-commit', country);
+  return (
+    <Stack gap="sm" component="section" aria-label="Since the last commit" data-last-commit={country}>
+      <Title order={3} size="h4">Since the last commit</Title>
+      <Text size="sm" c="dimmed">
+        {answer?.before ? `${answer.before} → ${answer.after} as it is now (npm run journeys:diff -- ${country})` : `${country}’s journey against the last git commit (npm run journeys:diff -- ${country})`}
+      </Text>
+      {error && <Alert color="red" role="alert" style={{ whiteSpace: 'pre-wrap' }}>{error}</Alert>}
+      {!answer && !error && <Text size="sm">Comparing…</Text>}
+      {answer?.unavailable && <Text size="sm" data-unavailable>{answer.unavailable}</Text>}
+      {answer?.diff && 'problems' in answer.diff && (
+        <Alert color="red" title="Not a journey" role="alert">
+          <Code block>{answer.diff.problems.join('\n')}</Code>
+        </Alert>
+      )}
+      {answer?.diff && 'changes' in answer.diff && <Changes changes={answer.diff.changes} notes={answer.diff.notes} />}
+    </Stack>
+  );
+}
+
+/** Any two versions of a journey, chosen, pasted or uploaded. */
+function TwoVersions() {
   const [files, setFiles] = useState<string[]>([]);
   const [before, setBefore] = useState<Choice>({ file: '', text: '', name: '' });
   const [after, setAfter] = useState<Choice>({ file: '', text: '', name: '' });
@@ -78,7 +120,8 @@ export function DiffView() {
   };
 
   return (
-    <Stack p="md" gap="md" data-panel="diff">
+    <Stack gap="md" component="section" aria-label="Compare two versions">
+      <Title order={3} size="h4">Compare two versions</Title>
       <Text size="sm" c="dimmed">
         What an edit changes in meaning, not in lines (npm run journeys:diff). A file of tests/fixtures/diff/ is a product owner’s edit of a journey: compared
         with a journey, it is that journey with the edit made.
@@ -148,8 +191,9 @@ function Changes({ changes, notes }: { changes: JourneyChange[]; notes: string[]
         <Text key={note} size="sm" c="dimmed">{note}</Text>
       ))}
       <Text fw={500} data-change-count={changes.length}>{changes.length === 0 ? 'No change in meaning.' : `${changes.length} change(s) in meaning`}</Text>
+      <Intents intents={changes.filter(isIntent)} />
       {GROUPS.map((group) => {
-        const mine = changes.filter((c) => group.kinds.includes(c.kind));
+        const mine = changes.filter((c) => group.kinds.includes(c.kind) && !isIntent(c));
         if (mine.length === 0) return null;
         return (
           <Paper key={group.title} withBorder p="sm" component="section" aria-label={group.title} data-group={group.title}>
@@ -178,5 +222,36 @@ function Changes({ changes, notes }: { changes: JourneyChange[]; notes: string[]
         );
       })}
     </Stack>
+  );
+}
+
+/** The renames and moves, each with the lines the command prints under it: transitions retargeted, progress, paths. */
+function Intents({ intents }: { intents: JourneyChange[] }) {
+  if (intents.length === 0) return null;
+  return (
+    <Paper withBorder p="sm" component="section" aria-label="Renamed and moved" data-group="Renamed and moved">
+      <Group gap="xs" mb={4}>
+        <Title order={4} size="h5">Renamed and moved</Title>
+        <Badge variant="light" color="gray" tt="none">{intents.length}</Badge>
+        <Text size="xs" c="dimmed">a state under another name, a step met at another point of the sale: the progress numbers and paths each changes</Text>
+      </Group>
+      <Stack component="ul" gap="xs" style={{ margin: 0, paddingLeft: 16 }}>
+        {intents.map((c) => (
+          <li key={formatChange(c)} data-intent={c.change} data-state={c.state}>
+            <Badge color={c.change === 'renamed' ? 'blue' : 'violet'} variant="light" tt="none" mr={6}>{c.change === 'renamed' ? 'Renamed' : 'Moved'}</Badge>
+            <Text component="span" size="sm" ff="monospace" data-change={c.change} style={{ wordBreak: 'break-word' }}>
+              {formatChange(c)}
+            </Text>
+            <Stack component="ul" gap={0} style={{ margin: 0, paddingLeft: 16 }}>
+              {effectLines(c).map((line) => (
+                <Text component="li" key={line} size="xs" ff="monospace" data-effect style={{ wordBreak: 'break-word' }}>
+                  {line}
+                </Text>
+              ))}
+            </Stack>
+          </li>
+        ))}
+      </Stack>
+    </Paper>
   );
 }

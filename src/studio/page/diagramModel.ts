@@ -30,6 +30,10 @@ export interface StateBox {
   back: BackPolicy | undefined;
   /** Whether this state is the journey's or its parent's initial state. */
   initial: boolean;
+  /** The provider calls and services it invokes (their `src`), in file order. */
+  calls: string[];
+  /** How many states are directly inside it. */
+  childCount: number;
 }
 
 export interface TransitionLine {
@@ -69,6 +73,8 @@ export function diagramModel(config: JourneyConfig): DiagramModel {
       progress: shown ? `${shown.n}/${shown.of}` : undefined,
       back: node.meta.route !== undefined ? (node.meta.back ?? 'allow') : node.meta.back,
       initial: node.parent !== undefined && node.parent.config.initial === node.key,
+      calls: graph.invokes.filter((i) => i.node === node).map((i) => i.invoke.src),
+      childCount: node.children.length,
     };
   });
   const transitions: TransitionLine[] = [];

@@ -13,7 +13,11 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { JOURNEY_EVENT, STUDIO_BASE, type StudioJourney } from '../studioProtocol';
 import { packRoot } from '../../pack/countryPack';
 import { packChecker } from '../../checker/packChecker';
+import { parseSourceText } from '../../checker/sourceText';
+import { buildJourneyGraph } from '../../pack/journeyGraph';
+import type { JourneyConfig } from '../../pack/journeyTypes';
 import { panelRoutes } from './panelRoutes';
+import { studioStepsDir } from './panels/packJourney';
 
 const PAGE = fileURLToPath(new URL('../page/index.html', import.meta.url));
 
@@ -25,6 +29,8 @@ export interface StudioOptions {
   journeysDir?: string;
   /** The pack whose steps and country files the journeys are checked with (src/pack/countryPack.ts). */
   packs?: string;
+  /** The step screens' folder the studio shows, checks and edits: `STUDIO_STEPS`, else the pack's `schemas/steps` (tests point it at a copy). */
+  stepsDir?: string;
 }
 
 /** The dev server's cache of pre-bundled dependencies when the studio's plugin is in (see src/tools/devServers.ts). */
@@ -34,7 +40,13 @@ export function studioJourneysDir(env: NodeJS.ProcessEnv = process.env): string 
   return resolve(env.STUDIO_JOURNEYS ?? join(packRoot(env), 'journeys'));
 }
 
-export function journeyStudio({ journeysDir = studioJourneysDir(), packs = packRoot() }: StudioOptions = {}): Plugin {
+/** The line each state begins at, by its id: the state panel says where to edit it. */
+function stateLines(text: string, config: JourneyConfig): Record<string, number> {
+  const source = parseSourceText(text);
+  return Object.fromEntries(buildJourneyGraph(config).nodes.map((node) => [node.id, source.locate(node.pointer, { name: node.pointer !== '' }).line]));
+}
+
+export function journeyStudio({ journeysDir = studioJourneysDir(), packs = packRoot(), stepsDir = studioStepsDir() }: StudioOptions = {}): Plugin {
   const latest = new Map<string, StudioJourney>();
   const countries = () => (existsSync(journeysDir) ? readdirSync(journeysDir).filter((f) => f.endsWith('.json')).map((f) => basename(f, '.json')).sort() : []);
 
@@ -46,11 +58,11 @@ export function journeyStudio({ journeysDir = studioJourneysDir(), packs = packR
     try {
       text = readFileSync(file, 'utf8');
     } catch {
-      const gone: StudioJourney = { country, file, config: before?.config ?? null, stale: true, problems: [{ file, line: 1, column: 1, pointer: '', message: 'cannot read the file' }], checkedAt: Date.now() };
+      const gone: StudioJourney = { country, file, config: before?.config ?? null, stale: true, problems: [{ file, line: 1, column: 1, pointer: '', message: 'cannot read the file' }], checkedAt: Date.now(), stateLines: before?.stateLines ?? {} };
       latest.set(country, gone);
       return gone;
     }
-    const { check: journey, problems } = packChecker(packs).checkJourneyText(file, text);
+    const { check: journey, problems } = packChecker(packs, { steps: stepsDir }).checkJourneyText(file, text);
     const result: StudioJourney = {
       country,
       file: journey.file,
@@ -58,6 +70,7 @@ export function journeyStudio({ journeysDir = studioJourneysDir(), packs = packR
       stale: journey.config === undefined,
       problems,
       checkedAt: Date.now(),
+      stateLines: journey.config ? stateLines(text, journey.config) : (before?.stateLines ?? {}),
     };
     latest.set(country, result);
     return result;
@@ -99,7 +112,7 @@ export function journeyStudio({ journeysDir = studioJourneysDir(), packs = packR
         watcher?.close();
         for (const timer of pending.values()) clearTimeout(timer);
       });
-      server.middlewares.use(panelRoutes({ journeysDir }));
+      server.middlewares.use(panelRoutes({ journeysDir, stepsDir }));
       server.middlewares.use((req, res, next) => {
         const url = new URL(req.url ?? '/', 'http://studio');
         if (url.pathname === STUDIO_BASE.slice(0, -1)) {

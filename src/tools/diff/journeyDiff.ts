@@ -1,17 +1,9 @@
 import { buildJourneyGraph, stepNodeOf, type GraphEdge, type GraphNode, type JourneyGraph } from '../../pack/journeyGraph';
 import type { InvokeConfig, JourneyConfig, NamedRef } from '../../pack/journeyTypes';
 import { isRestingState, resumePlace } from '../../runtime/versionResume';
-
-/** One change between two versions of a journey, in its own words. */
-export interface JourneyChange {
-  kind: 'state' | 'step' | 'transition' | 'guard' | 'actions' | 'call' | 'message' | 'data' | 'inProgress';
-  /** `stranded`: the sales in progress at a state the new version no longer has, and where they go. */
-  change: 'added' | 'removed' | 'changed' | 'stranded';
-  /** Where: a state's id, or a transition as "state: event → target". */
-  where: string;
-  /** What changed, for a change: `route "/a" → "/b"`. */
-  detail?: string;
-}
+import { edgesByName, ownId, type IdOf } from './edgeNames';
+import type { JourneyChange } from './journeyChange';
+import { intentChanges } from './journeyIntents';
 
 const json = (value: unknown) => JSON.stringify(value ?? null);
 const refName = (ref: NamedRef) => (typeof ref === 'string' ? ref : ref.type);
@@ -23,32 +15,14 @@ function withoutWords(ref: NamedRef): NamedRef {
   return { ...ref, params };
 }
 
-/** A transition by what it is: its state, event and targets (file positions do not count). */
-function edgeName(edge: GraphEdge): string {
-  const targets = edge.targets.map((t) => t.node?.id ?? t.text).join(', ');
-  return `${edge.source.id}: ${edge.label || 'always'} → ${targets || '(stays)'}`;
-}
-
-/** Each transition by name; branches alike in name (told apart by guards) get their order. */
-function edgesByName(graph: JourneyGraph): Map<string, GraphEdge> {
-  const out = new Map<string, GraphEdge>();
-  for (const edge of graph.edges) {
-    const base = edgeName(edge);
-    let name = base;
-    for (let n = 2; out.has(name); n++) name = `${base} #${n}`;
-    out.set(name, edge);
-  }
-  return out;
-}
-
-/** Every message a transition shows (`message` actions' words). */
-function messagesOf(graph: JourneyGraph): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const [name, edge] of edgesByName(graph)) {
+/** Every message a transition shows (`message` actions' words), with the transition's name and state. */
+function messagesOf(graph: JourneyGraph, idOf: IdOf): Map<string, { name: string; state: string }> {
+  const out = new Map<string, { name: string; state: string }>();
+  for (const [name, edge] of edgesByName(graph, idOf)) {
     for (const action of edge.actions) {
       if (typeof action === 'string' || action.type !== 'message') continue;
       const params = action.params ?? {};
-      for (const text of [params.text, params.fallback]) if (typeof text === 'string') out.set(`${text}\u0000${name}`, name);
+      for (const text of [params.text, params.fallback]) if (typeof text === 'string') out.set(`${text}\u0000${name}`, { name, state: idOf(edge.source) });
     }
   }
   return out;
@@ -58,17 +32,18 @@ function messagesOf(graph: JourneyGraph): Map<string, string> {
 const STEP_KEYS = ['route', 'step', 'progress', 'back', 'track', 'end', 'data', 'public', 'history', 'aliases', 'params'] as const;
 
 /** States added and removed, and their step meta changed. */
-function stateChanges(a: JourneyGraph, b: JourneyGraph): JourneyChange[] {
+function stateChanges(a: JourneyGraph, b: JourneyGraph, oldId: IdOf): JourneyChange[] {
   const changes: JourneyChange[] = [];
-  for (const node of a.nodes) if (!b.byId.has(node.id)) changes.push({ kind: 'state', change: 'removed', where: node.id });
+  for (const node of a.nodes) if (!b.byId.has(oldId(node))) changes.push({ kind: 'state', change: 'removed', where: node.id });
+  const olds = new Map(a.nodes.map((node) => [oldId(node), node]));
   for (const node of b.nodes) {
-    const old = a.byId.get(node.id);
+    const old = olds.get(node.id);
     if (!old) {
-      changes.push({ kind: 'state', change: 'added', where: node.id, ...(node.meta.route ? { detail: `route ${node.meta.route}` } : {}) });
+      changes.push({ kind: 'state', change: 'added', where: node.id, state: node.id, ...(node.meta.route ? { detail: `route ${node.meta.route}` } : {}) });
       continue;
     }
     for (const key of STEP_KEYS) {
-      if (json(old.meta[key]) !== json(node.meta[key])) changes.push({ kind: 'step', change: 'changed', where: node.id, detail: `${key} ${json(old.meta[key])} → ${json(node.meta[key])}` });
+      if (json(old.meta[key]) !== json(node.meta[key])) changes.push({ kind: 'step', change: 'changed', where: node.id, state: node.id, detail: `${key} ${json(old.meta[key])} → ${json(node.meta[key])}` });
     }
   }
   return changes;
@@ -77,25 +52,31 @@ function stateChanges(a: JourneyGraph, b: JourneyGraph): JourneyChange[] {
 /** A transition's guard and actions changed (a message's new words are said once, as a message change, not again as an action's). */
 function branchChanges(name: string, old: GraphEdge, edge: GraphEdge): JourneyChange[] {
   const changes: JourneyChange[] = [];
-  if (json(old.guard) !== json(edge.guard)) changes.push({ kind: 'guard', change: 'changed', where: name, detail: `${json(old.guard)} → ${json(edge.guard)}` });
+  const state = edge.source.id;
+  if (json(old.guard) !== json(edge.guard)) changes.push({ kind: 'guard', change: 'changed', where: name, state, detail: `${json(old.guard)} → ${json(edge.guard)}` });
   if (json(old.actions.map(withoutWords)) !== json(edge.actions.map(withoutWords))) {
     const names = (list: NamedRef[]) => list.map(refName).join(', ') || '(none)';
     const detail = names(old.actions) === names(edge.actions) ? `${names(edge.actions)}: their params` : `${names(old.actions)} → ${names(edge.actions)}`;
-    changes.push({ kind: 'actions', change: 'changed', where: name, detail });
+    changes.push({ kind: 'actions', change: 'changed', where: name, state, detail });
   }
   return changes;
 }
 
-/** Transitions added and removed, and the guards and actions of the others changed. */
-function transitionChanges(a: JourneyGraph, b: JourneyGraph): JourneyChange[] {
+/**
+ * Transitions added and removed, and the guards and actions of the others changed; those a move
+ * retargeted (`folded`) are said with the move instead. A renamed state's transitions are
+ * compared under its new name.
+ */
+function transitionChanges(a: JourneyGraph, b: JourneyGraph, oldId: IdOf, folded: Set<string>): JourneyChange[] {
   const changes: JourneyChange[] = [];
-  const edgesA = edgesByName(a);
+  const edgesA = edgesByName(a, oldId);
   const edgesB = edgesByName(b);
-  for (const name of edgesA.keys()) if (!edgesB.has(name)) changes.push({ kind: 'transition', change: 'removed', where: name });
+  const inB = (node: GraphNode) => (b.byId.has(oldId(node)) ? { state: oldId(node) } : {});
+  for (const [name, edge] of edgesA) if (!edgesB.has(name) && !folded.has(name)) changes.push({ kind: 'transition', change: 'removed', where: name, ...inB(edge.source) });
   for (const [name, edge] of edgesB) {
     const old = edgesA.get(name);
     if (old) changes.push(...branchChanges(name, old, edge));
-    else changes.push({ kind: 'transition', change: 'added', where: name, ...(edge.guard ? { detail: `when ${json(edge.guard)}` } : {}) });
+    else if (!folded.has(name)) changes.push({ kind: 'transition', change: 'added', where: name, state: edge.source.id, ...(edge.guard ? { detail: `when ${json(edge.guard)}` } : {}) });
   }
   return changes;
 }
@@ -114,28 +95,29 @@ function inputChanges(where: string, old: InvokeConfig, invoke: InvokeConfig): J
 }
 
 /** Calls added and removed by their state, another actor called, another input given. */
-function callChanges(a: JourneyGraph, b: JourneyGraph): JourneyChange[] {
-  const callsOf = (g: JourneyGraph) => new Map(g.invokes.map((i) => [`${i.node.id}`, i.invoke] as const));
-  const callsA = callsOf(a);
-  const callsB = callsOf(b);
+function callChanges(a: JourneyGraph, b: JourneyGraph, oldId: IdOf): JourneyChange[] {
+  const callsOf = (g: JourneyGraph, idOf: IdOf) => new Map(g.invokes.map((i) => [idOf(i.node), i.invoke] as const));
+  const callsA = callsOf(a, oldId);
+  const callsB = callsOf(b, ownId);
   const changes: JourneyChange[] = [];
-  for (const [where, invoke] of callsA) if (!callsB.has(where)) changes.push({ kind: 'call', change: 'removed', where, detail: invoke.src });
+  for (const [where, invoke] of callsA) if (!callsB.has(where)) changes.push({ kind: 'call', change: 'removed', where, detail: invoke.src, ...(b.byId.has(where) ? { state: where } : {}) });
   for (const [where, invoke] of callsB) {
     const old = callsA.get(where);
-    if (!old) changes.push({ kind: 'call', change: 'added', where, detail: invoke.src });
-    else if (old.src !== invoke.src) changes.push({ kind: 'call', change: 'changed', where, detail: `${old.src} → ${invoke.src}` });
-    else changes.push(...inputChanges(where, old, invoke));
+    if (!old) changes.push({ kind: 'call', change: 'added', where, state: where, detail: invoke.src });
+    else if (old.src !== invoke.src) changes.push({ kind: 'call', change: 'changed', where, state: where, detail: `${old.src} → ${invoke.src}` });
+    else changes.push(...inputChanges(where, old, invoke).map((change) => ({ ...change, state: where })));
   }
   return changes;
 }
 
 /** Messages shown, removed and added, by their words and transition. */
-function messageChanges(a: JourneyGraph, b: JourneyGraph): JourneyChange[] {
-  const wordsA = messagesOf(a);
-  const wordsB = messagesOf(b);
+function messageChanges(a: JourneyGraph, b: JourneyGraph, oldId: IdOf): JourneyChange[] {
+  const wordsA = messagesOf(a, oldId);
+  const wordsB = messagesOf(b, ownId);
   const changes: JourneyChange[] = [];
-  for (const [key, name] of wordsA) if (!wordsB.has(key)) changes.push({ kind: 'message', change: 'removed', where: name, detail: json(key.split('\u0000')[0]) });
-  for (const [key, name] of wordsB) if (!wordsA.has(key)) changes.push({ kind: 'message', change: 'added', where: name, detail: json(key.split('\u0000')[0]) });
+  const words = (key: string) => json(key.split('\u0000')[0]);
+  for (const [key, { name, state }] of wordsA) if (!wordsB.has(key)) changes.push({ kind: 'message', change: 'removed', where: name, detail: words(key), ...(b.byId.has(state) ? { state } : {}) });
+  for (const [key, { name, state }] of wordsB) if (!wordsA.has(key)) changes.push({ kind: 'message', change: 'added', where: name, state, detail: words(key) });
   return changes;
 }
 
@@ -153,18 +135,33 @@ function dataChanges(before: JourneyConfig, after: JourneyConfig): JourneyChange
 }
 
 /**
- * What differs in meaning between two versions of a journey, not in lines: states (and their
- * step meta) added, removed or changed; transitions added or removed, their guards and actions
- * changed; calls (`invoke`) added, removed or given another input; messages shown; the data the
- * journey declares (`meta.context`). A reordered file, reindented or with its states in another
- * order, has no change.
+ * What differs in meaning between two versions of a journey, not in lines: first the edit's
+ * intents, each state renamed and each step moved (met at another point of the sale, or under
+ * another parent) with the progress numbers and the paths of `journeys:paths` it changes (the
+ * paths left out with `paths: false`: exploring both versions takes a second or two); then states
+ * (and their step meta) added, removed or changed; transitions added or removed (those a move
+ * retargeted said with it), their guards and actions changed; calls (`invoke`) added, removed or
+ * given another input; messages shown; the data the journey declares (`meta.context`); the sales
+ * in progress the new version strands. A renamed state's transitions, calls and messages are
+ * compared under its new name. A reordered file, reindented or with its states in another order,
+ * has no change.
  *
- * @example diffJourneys(before, after) // [{ kind: 'call', change: 'added', where: 'cc.signedIn.sale.checking', detail: 'api.check' }, ...]
+ * @example diffJourneys(before, after) // [{ kind: 'step', change: 'renamed', from: 'cc.signedIn.sale.income', where: 'cc.signedIn.sale.customerIncome', ... }, ...]
  */
-export function diffJourneys(before: JourneyConfig, after: JourneyConfig): JourneyChange[] {
+export function diffJourneys(before: JourneyConfig, after: JourneyConfig, { paths = true }: { paths?: boolean } = {}): JourneyChange[] {
   const a = buildJourneyGraph(before);
   const b = buildJourneyGraph(after);
-  return [...stateChanges(a, b), ...transitionChanges(a, b), ...callChanges(a, b), ...messageChanges(a, b), ...dataChanges(before, after), ...strandedSales(a, b)];
+  const intents = intentChanges(before, after, a, b, paths);
+  const { oldId, folded } = intents;
+  return [
+    ...intents.changes,
+    ...stateChanges(a, b, oldId),
+    ...transitionChanges(a, b, oldId, folded),
+    ...callChanges(a, b, oldId),
+    ...messageChanges(a, b, oldId),
+    ...dataChanges(before, after),
+    ...strandedSales(a, b),
+  ];
 }
 
 /** A state with the route its step shows: `cc.signedIn.sale.review (/revisar)`. */
@@ -195,11 +192,4 @@ function strandedSales(a: JourneyGraph, b: JourneyGraph): JourneyChange[] {
     changes.push({ kind: 'inProgress', change: 'stranded', where: placeName(node), detail });
   }
   return changes;
-}
-
-/** A change on one line: `+ call cc.signedIn.sale.checking: api.check`. */
-export function formatChange(change: JourneyChange): string {
-  if (change.change === 'stranded') return `! sales in progress at ${change.where} ${change.detail ?? ''}`;
-  const sign = change.change === 'added' ? '+' : change.change === 'removed' ? '-' : '~';
-  return `${sign} ${change.kind} ${change.where}${change.detail ? `: ${change.detail}` : ''}`;
 }

@@ -8,6 +8,7 @@ import { enteredLeaf, stepNodeOf, type GraphEdge, type GraphNode, type JourneyGr
 import type { NamedRef } from '../../pack/journeyTypes';
 import type { JourneyEvent, PackEvent } from '../../runtime/journeyEvents';
 import { contextPointer } from '../../runtime/scope';
+import { branchNames, stateNames } from './branchNames';
 
 /** An event of a path: built from a branch's example in the journey file, so any name with any values. */
 type PathEvent = PackEvent;
@@ -23,8 +24,10 @@ export interface PathStep {
 /** A path from the start to a terminal step (meta.end) or a final state. */
 export interface JourneyPath {
   /**
-   * Its name, stable across edits elsewhere in the file: the terminal state it ends at, then the
-   * branch it was made to take (the state, its event, where it leads), `orderSuccess/emailChecking.error.registering`.
+   * Its name, stable across edits elsewhere in the file and across moving states or transitions
+   * in it: the terminal state it ends at, then the branch it was made to take (src/tools/paths/branchNames.ts:
+   * the state, its event, what tells it from branches alike, where it leads),
+   * `orderSuccess/emailChecking.error.registering`, `orderSuccess/verifyPhone.verifying.done[action=OTP Expirado].waiting`.
    */
   name: string;
   steps: PathStep[];
@@ -288,32 +291,30 @@ export function exploreJourney(journey: CompiledJourney, limit = 50_000) {
 }
 
 /**
- * One path per branch (the way in to its move, the move, the way out), a way taken by two
- * branches kept once; named by the state it ends at and its branch, two branches alike in
- * state, event and target (told apart by their guards only) given their order among such
- * branches as a suffix.
+ * One path per branch (the way in to its move, the move, the way out), a way taken by several
+ * branches kept once and named after the first of them on it, where it leaves the ways before
+ * it (the error, not the retry after it: `pendingDebt/clientChecking.error.clientInfoFailed`;
+ * the sign-in for the straight way to an end: `pendingDebt/landing.submit.signingIn`): by where
+ * the way goes, not by which branch the file lists first.
  */
-function pathsOf(explored: Explored, ways: ReturnType<typeof shortestWays>, cover: Map<GraphEdge, Move>, traversal: JourneyTraversal): JourneyPath[] {
+function pathsOf(explored: Explored, ways: ReturnType<typeof shortestWays>, cover: Map<GraphEdge, Move>, traversal: JourneyTraversal, graph: JourneyGraph): JourneyPath[] {
   const { describe } = traversal;
+  const names = branchNames(graph);
+  const endName = endNames(graph);
   const stepOf = stepOfMove(explored, traversal);
-  const seen = new Set<string>();
-  const paths: JourneyPath[] = [];
+  const byWay = new Map<string, { way: Move[]; edge: GraphEdge; at: number }>();
   for (const [edge, move] of cover) {
-    const way = [...ways.wayIn(move.from), move, ...ways.wayOut(move.to)];
+    const wayIn = ways.wayIn(move.from);
+    const way = [...wayIn, move, ...ways.wayOut(move.to)];
+    const key = JSON.stringify(way.map((m) => [m.from, m.event]));
+    const known = byWay.get(key);
+    if (!known || wayIn.length < known.at) byWay.set(key, { way, edge, at: wayIn.length });
+  }
+  return [...byWay.values()].map(({ way, edge }) => {
     const last = way.length > 0 ? (way[way.length - 1] as Move).to : explored.start;
     const end = describe(explored.snapshotOf(last));
-    const key = JSON.stringify(way.map((m) => [m.from, m.event]));
-    if (seen.has(key)) continue;
-    seen.add(key);
-    paths.push({ name: `${keyOf(end.stateId)}/${branchName(edge)}`, steps: way.map(stepOf), end });
-  }
-  const named = new Map<string, number>();
-  for (const path of paths) {
-    const n = (named.get(path.name) ?? 0) + 1;
-    named.set(path.name, n);
-    if (n > 1) path.name = `${path.name}#${n}`;
-  }
-  return paths;
+    return { name: `${endName(end.stateId)}/${names.get(edge) ?? edge.pointer}`, steps: way.map(stepOf), end };
+  });
 }
 
 /**
@@ -331,10 +332,10 @@ function pathsOf(explored: Explored, ways: ReturnType<typeof shortestWays>, cove
 export function journeyPaths(journey: CompiledJourney, options: { limit?: number; explored?: ReturnType<typeof exploreJourney> } = {}): JourneyPathsResult {
   const { traversal, explored, ways } = options.explored ?? exploreJourney(journey, options.limit);
   const cover = firstMoves(explored, ways, traversal.branchTaken);
-  const paths = pathsOf(explored, ways, cover, traversal);
-  // The agent's ways first (from the sign-in), then those the shell starts; by end, then length.
+  const paths = pathsOf(explored, ways, cover, traversal, journey.graph);
+  // The agent's ways first (from the sign-in), then those the shell starts; by end, then length, then name.
   const shellStarted = (p: JourneyPath) => (p.steps[0] && traversal.byShell(p.steps[0].event) ? 1 : 0);
-  paths.sort((a, b) => shellStarted(a) - shellStarted(b) || (a.end.route ?? '').localeCompare(b.end.route ?? '') || a.steps.length - b.steps.length);
+  paths.sort((a, b) => shellStarted(a) - shellStarted(b) || (a.end.route ?? '').localeCompare(b.end.route ?? '') || a.steps.length - b.steps.length || a.name.localeCompare(b.name));
   const uncovered = journey.graph.edges.filter((e) => e.kind !== 'always' && !cover.has(e));
   return { paths, uncovered };
 }
@@ -342,17 +343,16 @@ export function journeyPaths(journey: CompiledJourney, options: { limit?: number
 /** What the journey does by itself, not the agent: a call's answer, a delay that passed. */
 export const isCallEvent = (type: string) => type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.') || type.startsWith('xstate.after.');
 
-/** A state's own key, the last part of its id (`cc.signedIn.sale.idFront` → `idFront`). */
-const keyOf = (stateId: string) => stateId.split('.').pop() ?? stateId;
-
 /**
- * A branch by what it is, not where it is in the file: its state, its event in a word (`submit`,
- * `done`, `error`, `menu.newClient`), and the state it leads to (`stay` when it has none).
+ * Where a path or a tour ends, by the state's name (its step and its place in it: `orderSuccess`,
+ * `coverageStatus.none`), from its id.
  */
-function branchName(edge: GraphEdge): string {
-  const event = edge.kind === 'done' || edge.kind === 'error' ? edge.kind : edge.kind === 'after' ? edge.label.replace(' ', '') : edge.event.replace(/^step\./, '');
-  const target = edge.targets[0]?.node;
-  return `${edge.source.key}.${event}.${target ? target.key : 'stay'}`;
+export function endNames(graph: JourneyGraph): (stateId: string) => string {
+  const names = stateNames(graph);
+  return (stateId) => {
+    const node = graph.byId.get(stateId);
+    return (node && names.get(node)) ?? stateId.split('.').pop() ?? stateId;
+  };
 }
 
 /** A path on one line: steps by route (calls in flight by state name) joined by their events. */

@@ -7,7 +7,7 @@
  * branch is left within reach. What CI replays in Chromium (`journeys:replay -- <cc> --tours`).
  */
 import { transitionsOf } from './branchCover';
-import { exploreJourney, isCallEvent, journeyPaths, type JourneyPath, type Move } from './journeyPaths';
+import { endNames, exploreJourney, isCallEvent, journeyPaths, type JourneyPath, type Move } from './journeyPaths';
 import type { CompiledJourney } from '../../runtime/compileJourney';
 
 export interface ToursOptions {
@@ -159,7 +159,10 @@ function walkTour(bundle: Bundle, { screenOf, transition }: Places, left: Set<st
 
 /**
  * Every transition of the journey's paths (or those `needed`) taken by tours, walked one after
- * the other from the start (walkTour). Named `<the state it ends at>/tour-<n>`, in the order walked.
+ * the other from the start (walkTour). Named `<the state it ends at>/tour-<n>` (`coverageStatus.none/tour-4`),
+ * `n` the order walked: tour 2 takes what tour 1 left, and so on, not a place in the file (moving
+ * states leaves the tours as they were); a tour takes a dozen branches or more, too many to be
+ * named by them.
  */
 export function journeyTours(journey: CompiledJourney, { maxSteps = 120, needed, first = 1, ...options }: ToursOptions = {}): JourneyPath[] {
   const bundle = options.explored ?? exploreJourney(journey);
@@ -172,8 +175,9 @@ export function journeyTours(journey: CompiledJourney, { maxSteps = 120, needed,
   const tours: Move[][] = [];
   // A start from which nothing is left to take ends it: journeyPaths took every transition from there, so it does not happen.
   for (let tour = walk(); tour.length > 0; tour = walk()) tours.push(tour);
+  const endName = endNames(journey.graph);
   return tours.map((tour, index) => {
     const end = bundle.traversal.describe(bundle.explored.snapshotOf((tour.at(-1) as Move).to));
-    return { name: `${end.stateId.split('.').pop()}/tour-${first + index}`, steps: tour.map(bundle.stepOf), end };
+    return { name: `${endName(end.stateId)}/tour-${first + index}`, steps: tour.map(bundle.stepOf), end };
   });
 }

@@ -16,12 +16,14 @@ export interface BrowserLeft {
   expected: string;
   /** The route the browser shows. */
   actual: string;
+  /** The journey's state the app was in (its `data-journey-state`), when the app was on the page. */
+  state?: string;
   /** Why the driver could not go on (a widget it cannot drive, a button that stays disabled). */
   reason?: string;
   /** The screen's alerts and field messages. */
   message?: string;
   lastCall?: BrowserCall;
-  /** What the path's example had that call answer. */
+  /** What the path's example had that call (the last one made) answer. */
   pathAnswer?: string;
 }
 
@@ -53,11 +55,15 @@ export async function whereBrowserLeft(
 ): Promise<BrowserLeft> {
   const message = await screenMessage(page);
   const lastCall = await lastCallOf(page, calls);
-  const pathAnswer = pathAnswerBefore(path, atStep);
+  // The app writes its state on the page's root (src/app/journeyRuntime.ts); an outside page has none.
+  const state = await page.evaluate(() => document.documentElement.dataset.journeyState ?? '').catch(() => '');
+  // The path's example of the same call as the last one made.
+  const pathAnswer = pathAnswerBefore(path, atStep, lastCall?.operationId);
   return {
     atStep,
     expected: `${step.route ?? '(no screen)'} (${step.stateId})`,
     actual: decodedPath(page),
+    ...(state ? { state } : {}),
     ...(reason ? { reason } : {}),
     ...(message ? { message } : {}),
     ...(lastCall ? { lastCall } : {}),

@@ -22,6 +22,8 @@ import { sendOnScreen, type ScreenDriver } from './screenSending';
 import { needsPageClock } from './shellSending';
 import { hasTimer, journeyTimer, LONG_TIMER_MS, passTimer } from './journeyTimers';
 import { screenshotFolder, type Screenshots } from './screenshots';
+import { knownLimit } from './seedLimits';
+import { replayStatus, STATUS_MARK, substitutions, type ReplayStatus, type ReplayWarning } from './replayStatus';
 
 export type { BrowserCall } from './pageTraffic';
 
@@ -32,8 +34,12 @@ export interface BrowserReplayResult {
   done: Array<{ place: string; event: string }>;
   /** The screenshots saved, one per step arrived at (and where it left). */
   screenshots: string[];
-  /** Where the driver took another value than the path's (a date the provider does not offer...). */
-  notes: string[];
+  /**
+   * Where the driver took another value than the path's (a date the provider does not offer, an
+   * offer not on the screen: a substitution) or a timer of the path did not fire, each at its
+   * state; those that are a known limit of the seed carry its reason (src/tools/replay/seedLimits.ts).
+   */
+  warnings: ReplayWarning[];
   left?: BrowserLeft;
 }
 
@@ -84,7 +90,9 @@ interface BrowserRun extends ScreenDriver {
   traffic: PageTraffic;
   camera: Screenshots;
   done: BrowserReplayResult['done'];
+  /** What the fillers of the step being driven note (a value not the path's), made warnings when the step is done. */
   notes: string[];
+  warnings: ReplayWarning[];
   /** The offers chosen so far, by the path's planId (DriveContext). */
   chosenOffers: Map<string, string>;
   /** Whether the last step had the device's position refused (given again on the next). */
@@ -103,11 +111,22 @@ async function startRun(journey: CompiledJourney, path: JourneyPath, page: Page,
   const traffic = watchTraffic(page, address, country);
   await page.context().setGeolocation(position);
   const sidebar = file.sidebar ?? [];
-  return { journey, path, address, sidebar, page, country, position, seed, traffic, camera, done: [], notes: [], chosenOffers: new Map(), refused: false, typed: new Map() };
+  return { journey, path, address, sidebar, page, country, position, seed, traffic, camera, done: [], notes: [], warnings: [], chosenOffers: new Map(), refused: false, typed: new Map() };
 }
 
 /** How the run went, `left` where it left the path. */
-const resultOf = (run: BrowserRun, left?: BrowserLeft): BrowserReplayResult => ({ ok: !left, done: run.done, screenshots: run.camera.files, notes: run.notes, ...(left ? { left } : {}) });
+const resultOf = (run: BrowserRun, left?: BrowserLeft): BrowserReplayResult => ({ ok: !left, done: run.done, screenshots: run.camera.files, warnings: run.warnings, ...(left ? { left } : {}) });
+
+/** A warning at `stateId` for the path's `event`, with a known limit's reason when it is one. */
+function warn(run: BrowserRun, stateId: string, event: string, text: string): void {
+  const expected = knownLimit({ meets: 'warning', stateId, event, text });
+  run.warnings.push({ stateId, event, text, ...(expected ? { expected } : {}) });
+}
+
+/** The fillers' notes of the step just driven, made its warnings. */
+function warnOfStep(run: BrowserRun, step: PathStep): void {
+  for (const text of run.notes.splice(0)) warn(run, step.stateId, step.event.type, text);
+}
 
 /** Where the run left the path at step `atStep`: a screenshot of it, and what the screen and the provider said. */
 async function leftAt(run: BrowserRun, atStep: number, step: { stateId: string; route: string | undefined }, reason?: string): Promise<BrowserReplayResult> {
@@ -162,9 +181,11 @@ async function replayStep(run: BrowserRun, index: number, step: PathStep): Promi
     await sendOnScreen(run, ctx, screen, step, event, () => run.camera.step(screen?.file.step));
     rememberTyped(run.typed, event);
   } catch (error) {
+    warnOfStep(run, step);
     // What the driver could not do on this screen (a browser's timeout too) is where it left.
     return leftAt(run, index, step, whyStopped(error));
   }
+  warnOfStep(run, step);
   run.done.push({ place, event: step.event.type });
   return undefined;
 }
@@ -192,7 +213,7 @@ export async function replayInBrowser(journey: CompiledJourney, path: JourneyPat
       if (timer.ms >= LONG_TIMER_MS) return leftAt(run, index, step, `the journey never entered ${timer.owner}, whose ${timer.ms} ms timer the path has fire`);
       // A short one (an order's next status check) the seed's answers did not need: where the
       // journey went instead is checked at the path's next step.
-      run.notes.push(`the ${timer.ms} ms timer of ${timer.owner} did not fire: the journey had gone on (the provider answered otherwise than the path)`);
+      warn(run, timer.owner, step.event.type, `the ${timer.ms} ms timer of ${timer.owner} did not fire: the journey had gone on (the provider answered otherwise than the path)`);
       continue;
     }
     if (isCall(step.event.type)) continue;
@@ -206,17 +227,23 @@ export async function replayInBrowser(journey: CompiledJourney, path: JourneyPat
 }
 
 /**
- * Whether a replay passed: it reached its end and, in `--strict`, without a value of its own in
- * place of the path's (a note: the path's date or offer not offered, another taken), which else
- * would count the path as replayed when the screens took another.
+ * How a replay went (src/tools/replay/replayStatus.ts): a substitution (the path's date or offer
+ * not offered, another taken) is a warning, and in `--strict` a failure; a warning that is a
+ * known limit of the seed is expected, with its reason.
  */
-export const passes = (result: BrowserReplayResult, strict: boolean) => result.ok && (!strict || result.notes.length === 0);
+export const statusOf = (result: BrowserReplayResult, strict = false): ReplayStatus => replayStatus(result, strict);
 
-/** One line on how a replay went, as the command prints it (`strict`: a replay with notes failed). */
+/** Whether a replay passed: reached its end and, in `--strict`, with no substitution (a warning that is not a known limit). */
+export const passes = (result: BrowserReplayResult, strict: boolean) => statusOf(result, strict) !== 'failed';
+
+/** One line on how a replay went, as the command prints it (`strict`: a replay with a substitution failed). */
 export function describeBrowserReplay(result: BrowserReplayResult, strict = false): string {
   const left = result.left;
-  if (!left && strict && result.notes.length > 0) return `reached its end in Chromium with ${result.notes.length} value(s) not the path's (--strict: failed)`;
-  if (!left) return `reached its end in Chromium (${result.screenshots.length} screenshots${result.notes.length > 0 ? `, ${result.notes.length} value(s) not the path's` : ''})`;
+  const substituted = substitutions(result.warnings).length;
+  const expected = result.warnings.length - substituted;
+  const counts = [substituted > 0 ? `${substituted} warning(s): value(s) not the path's` : '', expected > 0 ? `${expected} expected (known limits of the seed)` : ''].filter(Boolean).join(', ');
+  if (!left && strict && substituted > 0) return `reached its end in Chromium with ${counts} (--strict: failed)`;
+  if (!left) return `reached its end in Chromium (${result.screenshots.length} screenshots${counts ? `, ${counts}` : ''})`;
   const why = [
     left.reason ?? '',
     left.lastCall ? `the last call, ${left.lastCall.operationId}, answered ${left.lastCall.status}${left.lastCall.message ? ` (${left.lastCall.message})` : ''}` : '',
@@ -228,15 +255,25 @@ export function describeBrowserReplay(result: BrowserReplayResult, strict = fals
   return `left the path after ${result.done.length} event(s): expected ${left.expected}, the browser shows ${left.actual}${why ? ` (${why})` : ''}`;
 }
 
+/** A warning as the command prints it under its path: a substitution (which `--strict` fails), or expected with the known limit's reason. */
+export const describeWarning = (warning: ReplayWarning, strict = false) =>
+  warning.expected ? `expected: ${warning.text} (${warning.expected})` : `warning${strict ? ' (fails in --strict)' : ''}: ${warning.text}`;
+
 /**
  * `journeys:replay -- <cc> <name> --browser`: builds the country's app once, and replays each
  * path in Chromium against it, served by a sandbox of its own (a fresh seed: one path's sale
- * does not change another's); prints each event and how each went. The number that left their path.
+ * does not change another's); prints each event, each warning, and how each went. How many
+ * passed, warned, were expected (a known limit of the seed) and failed.
  */
-export async function replayPathsInBrowser(journey: CompiledJourney, country: string, paths: JourneyPath[], { verbose = true, strict = false } = {}): Promise<number> {
+export async function replayPathsInBrowser(
+  journey: CompiledJourney,
+  country: string,
+  paths: JourneyPath[],
+  { verbose = true, strict = false } = {},
+): Promise<Record<ReplayStatus, number>> {
   const outDir = await buildCountry({ country: country.toLowerCase() });
   const browser: Browser = await launchChromium();
-  let failed = 0;
+  const counts: Record<ReplayStatus, number> = { passed: 0, warned: 0, expected: 0, failed: 0 };
   try {
     for (const path of paths) {
       const started = Date.now();
@@ -245,12 +282,12 @@ export async function replayPathsInBrowser(journey: CompiledJourney, country: st
       try {
         const folder = replayFolder(country, path.name);
         const result = await replayInBrowser(journey, path, await context.newPage(), { address: sandbox.address, country, folder, moveSandboxClock });
-        const passed = passes(result, strict);
-        if (!passed) failed += 1;
+        const status = statusOf(result, strict);
+        counts[status] += 1;
         if (verbose) for (const { place, event } of result.done) console.log(`  ${place} --${event}-->`);
-        for (const note of result.notes) console.log(`  ${strict ? 'substituted (fails in --strict)' : 'note'}: ${note}`);
+        for (const warning of result.warnings) console.log(`  ${describeWarning(warning, strict)}`);
         // How long each took: what a set of paths costs in CI (the cover's, npm run test:replay).
-        console.log(`${passed ? '✓' : '✗'} ${path.name}: ${describeBrowserReplay(result, strict)} in ${Math.round((Date.now() - started) / 1000)} s; screenshots in ${folder}/`);
+        console.log(`${STATUS_MARK[status]} ${path.name}: ${describeBrowserReplay(result, strict)} in ${Math.round((Date.now() - started) / 1000)} s; screenshots in ${folder}/`);
       } finally {
         await context.close();
         await sandbox.close();
@@ -260,5 +297,5 @@ export async function replayPathsInBrowser(journey: CompiledJourney, country: st
     await browser.close();
     releaseBuild(outDir);
   }
-  return failed;
+  return counts;
 }

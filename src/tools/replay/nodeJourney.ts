@@ -4,7 +4,7 @@
  * given unless the replay has it refused, and what the replay asks of it (where it is, whether
  * it has settled, what the screen says).
  */
-import { createActor, fromPromise, SimulatedClock, waitFor, type AnyActorRef } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, waitFor, type AnyActorRef, type InspectionEvent } from 'xstate';
 import { createApiActors } from '../../api/apiActors';
 import type { CallInput } from '../../api/callOperation';
 import type { OperationTable } from '../../api/operationTable';
@@ -21,6 +21,15 @@ export interface ReplayCall {
 }
 
 type Sandbox = Awaited<ReturnType<typeof runningSandbox>>;
+
+/**
+ * An event the journey took, and the state it settled in after it (its innermost state's id):
+ * what tells which call's answer sent the journey elsewhere than the path (differingCall.ts).
+ */
+export interface TracedEvent {
+  event: { type: string; output?: unknown; error?: unknown };
+  leaf: string;
+}
 
 /**
  * The time a replay runs on: the journey's timers on a simulated clock, and how far the
@@ -88,6 +97,21 @@ async function settle(actor: AnyActorRef, timeline: Timeline | undefined): Promi
   }
 }
 
+/**
+ * Each event a journey's root actor took and where it settled, by the root's session (a second
+ * actor, the sign-in of `openSession`, keeps its own): `inspect` for createActor, `traceOf` a session's.
+ */
+function journeyTrace(journey: CompiledJourney) {
+  const traced: Array<TracedEvent & { session: string }> = [];
+  const inspect = (seen: InspectionEvent) => {
+    if (seen.type !== '@xstate.snapshot' || seen.actorRef.sessionId !== seen.rootId) return;
+    const leaf = activeNodes(journey.graph, (seen.snapshot as JourneySnapshot).value).at(-1)?.id ?? '';
+    traced.push({ session: seen.rootId, event: seen.event as TracedEvent['event'], leaf });
+  };
+  const traceOf = (session: string): TracedEvent[] => traced.filter((t) => t.session === session).map(({ event, leaf }) => ({ event, leaf }));
+  return { inspect, traceOf };
+}
+
 /** The outside page at `leftFor` answered: `form` posted to it, and the query of the page it sends the person back to. */
 async function answerOutsidePage(address: string, leftFor: string | undefined, form: Record<string, string>): Promise<Record<string, string>> {
   if (!leftFor) throw new Error('the journey has left for no outside page');
@@ -107,13 +131,12 @@ export function startNodeJourney(
   const { api, call } = recordedClient(sandbox, operations, calls);
   const { location, refuseNext } = deviceLocation(position);
   const actors = { ...createApiActors(operations, call, {}, { retryDelaysMs: [50, 100, 200] }), 'device.location': location };
-  const start = () => createActor(journey.machine.provide({ actors }), timeline ? { clock: timeline.clock } : {}).start();
+  const { inspect, traceOf } = journeyTrace(journey);
+  const start = () => createActor(journey.machine.provide({ actors }), { inspect, ...(timeline ? { clock: timeline.clock } : {}) }).start();
   const actor = start();
   // Where the journey last left for (its `leave`): an outside page the replay answers as a person would.
   let leftFor: string | undefined;
-  actor.on('app.leave', (event) => {
-    leftFor = (event as { url?: string }).url;
-  });
+  actor.on('app.leave', (event) => void (leftFor = (event as { url?: string }).url));
   /** The innermost active state's id. */
   const leafId = (running: AnyActorRef = actor) => activeNodes(journey.graph, (running.getSnapshot() as JourneySnapshot).value).at(-1)?.id ?? '';
   return {
@@ -123,6 +146,8 @@ export function startNodeJourney(
     actor,
     api,
     calls,
+    /** The events the journey took so far, each with the state it settled in. */
+    trace: (): TracedEvent[] => traceOf(actor.sessionId),
     address: sandbox.address,
     leafId,
     /** Refuses the device's position the next time the journey asks for it, with this error. */

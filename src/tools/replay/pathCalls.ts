@@ -82,8 +82,13 @@ export async function failForReal(
   }
 }
 
-/** What the path had the last call before step `atStep` answer (its example), to set beside what the sandbox answered. */
-export function pathAnswerBefore(path: JourneyPath, atStep: number): string | undefined {
-  const answered = path.steps.slice(0, atStep).filter((s) => isCall(s.event.type)).at(-1)?.event;
+/**
+ * What the path had the last call before step `atStep` answer (its example), to set beside what
+ * the sandbox answered; with `operation`, the last call of that operation (the one the replay
+ * made last): the example of another call beside it misled.
+ */
+export function pathAnswerBefore(path: JourneyPath, atStep: number, operation?: string): string | undefined {
+  const calls = path.steps.slice(0, atStep).filter((s) => isCall(s.event.type));
+  const answered = (operation ? calls.filter((s) => /^xstate\.(done|error)\.actor\.api\.(.+)$/.exec(s.event.type)?.[2] === operation) : calls).at(-1)?.event;
   return answered ? JSON.stringify(answered.output ?? answered.error ?? null).slice(0, 200) : undefined;
 }

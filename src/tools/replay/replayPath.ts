@@ -11,10 +11,13 @@ import { startNodeJourney, type NodeJourney, type ReplayCall, type Timeline } fr
 import { answersAfter, failForReal, pathAnswerBefore } from './pathCalls';
 import { replayDataOf, seedEntryFor, type ReplayData } from './replayData';
 import { throughLink } from '../../pack/links';
+import { differingCall, type DifferingCall } from './differingCall';
+import { knownLimit } from './seedLimits';
 
 // Where the replay's callers (and its tests) have found the seed's replay data.
 export { replayDataOf, type ReplayData } from './replayData';
 export type { ReplayCall } from './nodeJourney';
+export type { DifferingCall } from './differingCall';
 
 type PathEvent = JourneyPath['steps'][number]['event'];
 
@@ -23,8 +26,14 @@ export interface ReplayResult {
   ok: boolean;
   /** The agent's events sent, each with the place it was sent from. */
   done: Array<{ place: string; event: string }>;
-  /** When it left the path: where it should have been, where it was, what the provider last said, what the screen said. */
-  left?: { atStep: number; expected: string; actual: string; lastCall?: ReplayCall; message?: string; pathAnswer?: string };
+  /**
+   * When it left the path: where it should have been, where it was, the call whose answer sent it
+   * elsewhere (the path's example beside the sandbox's answer), what the provider last said, what
+   * the screen said.
+   */
+  left?: { atStep: number; expected: string; actual: string; differed?: DifferingCall; lastCall?: ReplayCall; message?: string; pathAnswer?: string };
+  /** Where it left is a known limit of the seed (src/tools/replay/seedLimits.ts): its reason. */
+  expected?: string;
 }
 
 /**
@@ -65,7 +74,15 @@ export async function replayPath(
     data,
     prepare,
     timeline,
-  }: { position?: { latitude: number; longitude: number }; data?: ReplayData; prepare?: PrepareEvent; timeline?: Timeline } = {},
+    tour = false,
+  }: {
+    position?: { latitude: number; longitude: number };
+    data?: ReplayData;
+    prepare?: PrepareEvent;
+    timeline?: Timeline;
+    /** The path is a tour (several branches in one sale): the limits of tours apply. */
+    tour?: boolean;
+  } = {},
 ): Promise<ReplayResult> {
   const country = journey.config.meta?.country ?? DEFAULT_COUNTRY.toUpperCase();
   const operations = operationsOf(country);
@@ -73,22 +90,27 @@ export async function replayPath(
   const run = startNodeJourney(journey, sandbox, { country, operations, position: position ?? standingPoint(country), timeline });
   const done: ReplayResult['done'] = [];
   const seedData = data ?? replayDataOf(country);
+  // The agent's last event sent (its index in the path) and how many events the journey had taken
+  // before it: where to look for the call that sent the journey elsewhere.
+  const since = { from: 0, traced: 0, tour };
   try {
     await run.settled();
     const agentSteps = path.steps.map((step, index) => ({ step, index })).filter(({ step }) => !isCall(step.event.type));
     for (const { step, index } of agentSteps) {
       const at = run.leafId();
-      if (at !== step.stateId) return leftAt(run, path, done, { atStep: index, expected: step.stateId, actual: at });
+      if (at !== step.stateId) return leftAt(run, path, done, { atStep: index, expected: step.stateId, actual: at }, since);
       if (index === 0 && step.event.type.startsWith('app.') && answersAfter(path, index)) await run.openSession();
       done.push({ place: run.place(at), event: step.event.type });
       await failForReal(path, index, { address: run.address, country, data: seedData, operations }, run.refuseLocation);
       const event = prepare ? await prepare(step.event, toolsAt(run, at, index)) : await seedEvent(run, seedData, path, { event: step.event, at, index });
+      since.from = index;
+      since.traced = run.trace().length;
       // A link's event as the shell sends it once the page is opened at the link's URL.
       run.actor.send(throughLink(journey.config.links, event));
       await run.settled();
     }
     const at = run.leafId();
-    return at === path.end.stateId ? { ok: true, done } : leftAt(run, path, done, { atStep: path.steps.length, expected: path.end.stateId, actual: at });
+    return at === path.end.stateId ? { ok: true, done } : leftAt(run, path, done, { atStep: path.steps.length, expected: path.end.stateId, actual: at }, since);
   } finally {
     run.actor.stop();
   }
@@ -139,14 +161,36 @@ async function seedEvent(run: NodeJourney, data: ReplayData, path: JourneyPath, 
   return { ...event, [key]: both(given) && both(example) ? { ...example, ...given } : given };
 }
 
-/** Where the journey left the path: the provider's last answer, the path's own, and the screen's message. */
-function leftAt(run: NodeJourney, path: JourneyPath, done: ReplayResult['done'], where: { atStep: number; expected: string; actual: string }): ReplayResult {
+/**
+ * Where the journey left the path: the call whose answer sent it elsewhere (found among those
+ * after the agent's last event, `since`), the provider's last answer, the path's own, and the
+ * screen's message.
+ */
+function leftAt(
+  run: NodeJourney,
+  path: JourneyPath,
+  done: ReplayResult['done'],
+  where: { atStep: number; expected: string; actual: string },
+  since: { from: number; traced: number; tour: boolean },
+): ReplayResult {
+  const { tour } = since;
   const message = (run.context() as { ui?: { message?: unknown } }).ui?.message;
   const lastCall = run.calls.at(-1);
-  const pathAnswer = pathAnswerBefore(path, where.atStep);
+  // The path's example of the same call as the last one made.
+  const pathAnswer = pathAnswerBefore(path, where.atStep, lastCall?.operationId);
+  // Before any agent's event, the calls the journey made at its start.
+  const differed = differingCall(path, { from: done.length === 0 ? 0 : since.from, to: where.atStep }, run.trace().slice(done.length === 0 ? 0 : since.traced));
+  const expected = knownLimit({ meets: 'left', stateId: where.expected, ...(differed ? { event: differed.event } : {}), tour });
   return {
     ok: false,
     done,
-    left: { ...where, ...(lastCall ? { lastCall } : {}), ...(pathAnswer ? { pathAnswer } : {}), ...(typeof message === 'string' && message !== '' ? { message } : {}) },
+    ...(expected ? { expected } : {}),
+    left: {
+      ...where,
+      ...(differed ? { differed } : {}),
+      ...(lastCall ? { lastCall } : {}),
+      ...(pathAnswer ? { pathAnswer } : {}),
+      ...(typeof message === 'string' && message !== '' ? { message } : {}),
+    },
   };
 }

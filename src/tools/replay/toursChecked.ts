@@ -15,8 +15,8 @@ import { describeReplay, replayOnFreshSandbox } from './replayInNode';
 export interface CheckedTours {
   /** The tours (whole or cut) that replay in Node, then the paths that take what they did not. */
   chosen: JourneyPath[];
-  /** The tours that left in Node, each with where and why. */
-  leftOut: Array<{ name: string; why: string }>;
+  /** The tours that left in Node, each with where and why (`expected`: a known limit of the seed, src/tools/replay/seedLimits.ts). */
+  leftOut: Array<{ name: string; why: string; expected?: string }>;
 }
 
 /**
@@ -49,15 +49,15 @@ export async function checkedTours(journey: CompiledJourney, { rounds = 3 } = {}
   for (let round = 0, needed = neededNow(); round < rounds && needed.size > 0; round += 1, needed = neededNow()) {
     const tours = journeyTours(journey, { explored, paths, needed, first: chosen.length + leftOut.length + 1 });
     for (const tour of tours) {
-      const result = await replayOnFreshSandbox(journey, tour);
+      const result = await replayOnFreshSandbox(journey, tour, { tour: true });
       if (result.ok) {
         chosen.push(tour);
         continue;
       }
-      leftOut.push({ name: tour.name, why: describeReplay(result) });
+      leftOut.push({ name: tour.name, why: describeReplay(result), ...(result.expected ? { expected: result.expected } : {}) });
       // What it did before the event where it left, it did as the path says.
       const cut = cutBefore(tour, result.done.length, linkEvents);
-      if (cut && (await replayOnFreshSandbox(journey, cut)).ok) chosen.push(cut);
+      if (cut && (await replayOnFreshSandbox(journey, cut, { tour: true })).ok) chosen.push(cut);
     }
   }
   const needed = neededNow();

@@ -8,8 +8,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { diffJourneys } from '../../../tools/diff/journeyDiff';
-import type { DiffAnswer, DiffFilesAnswer, DiffVersion } from '../../panelApi';
-import { checkedJourney, PanelError } from './packJourney';
+import { lastCommitText } from '../../../tools/diff/lastCommit';
+import type { DiffAnswer, DiffFilesAnswer, DiffVersion, LastCommitDiffAnswer } from '../../panelApi';
+import { checkedJourney, journeyText, PanelError } from './packJourney';
 
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -81,6 +82,11 @@ export function diffAnswer(before: DiffVersion, after: DiffVersion): DiffAnswer 
     versions[i] = { name: `${base.name} with ${self.name}'s edits`, text: applyEdits(base, fixture, self.name) };
     notes.push(`${self.name}: ${fixture.edits.length} edit(s) made to ${base.name}${fixture.description ? `: ${fixture.description}` : ''}`);
   });
+  return compared(versions, notes);
+}
+
+/** Two versions checked and compared; a version that is no journey at all is said with its problems instead. */
+function compared(versions: Array<{ name: string; text: string }>, notes: string[]): DiffAnswer {
   const checked = versions.map((version) => ({ ...version, ...checkedJourney(version.name, version.text) }));
   const broken = checked.filter((version) => !version.config);
   if (broken.length > 0) return { problems: broken.flatMap((version) => [`${version.name} is not a journey:`, ...version.problems]) };
@@ -90,4 +96,18 @@ export function diffAnswer(before: DiffVersion, after: DiffVersion): DiffAnswer 
   const [a, b] = checked;
   if (!a?.config || !b?.config) return { problems: ['two versions are needed'] };
   return { changes: diffJourneys(a.config, b.config), notes };
+}
+
+/**
+ * The country's journey, as the studio shows it now, against the same file in the last git
+ * commit (`npm run journeys:diff -- <cc>`); `unavailable` when there is no such commit (the
+ * journeys folder is in no git checkout, or the file was never committed).
+ */
+export function lastCommitDiff(country: string): LastCommitDiffAnswer {
+  const now = journeyText(country);
+  const inRepo = relative(REPO, now.file).replace(/\\/g, '/');
+  const after = inRepo.startsWith('..') ? now.file : inRepo;
+  const committed = lastCommitText(now.file);
+  if ('error' in committed) return { country, after, unavailable: committed.error };
+  return { country, before: committed.name, after, diff: compared([committed, { name: after, text: now.text }], []) };
 }

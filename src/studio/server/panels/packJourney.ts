@@ -12,13 +12,15 @@ import type { JourneyConfig } from '../../../pack/journeyTypes';
 import { formatProblem } from '../../../checker/problem';
 import type { StepFile } from '../../../pack/stepFile';
 import { countryActors } from '../../../openapi/countryActors';
-import { packPaths, packRoot } from '../../../pack/countryPack';
+import { packRoot } from '../../../pack/countryPack';
 
 /** Why a panel cannot answer: said to the product owner as it is. */
 export class PanelError extends Error {
   constructor(
     message: string,
     readonly status = 400,
+    /** More for the page than words: an edit's refusal gives its located problems (src/studio/editApi.ts). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -45,14 +47,26 @@ let journeysFolder: string | undefined;
 export function setJourneysDir(dir: string | undefined): void {
   journeysFolder = dir;
 }
-const journeysDir = () => resolve(journeysFolder ?? process.env.STUDIO_JOURNEYS ?? join(packRoot(), 'journeys'));
+export const journeysDir = () => resolve(journeysFolder ?? process.env.STUDIO_JOURNEYS ?? join(packRoot(), 'journeys'));
+
+/**
+ * The step screens' folder the studio shows and edits (`<cc>/<step>.json`): `STUDIO_STEPS`, else
+ * the pack's `schemas/steps` (tests point it at a copy, as `STUDIO_JOURNEYS` at the journeys').
+ */
+export function studioStepsDir(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env.STUDIO_STEPS ?? join(packRoot(env), 'schemas', 'steps'));
+}
+let stepsFolder: string | undefined;
+export function setStepsDir(dir: string | undefined): void {
+  stepsFolder = dir;
+}
+export const stepsDir = () => (stepsFolder ? resolve(stepsFolder) : studioStepsDir());
 
 /** Where a country's journey and step files are, refused when it has no journey. */
-function paths(country: string) {
-  const pack = packPaths(country, packRoot());
+export function paths(country: string): { journey: string; steps: string } {
   const journey = join(journeysDir(), `${country}.json`);
   if (!existsSync(journey)) throw new PanelError(`no journey for ${country}: ${journey} does not exist`, 404);
-  return { journey, steps: pack.steps };
+  return { journey, steps: join(stepsDir(), country) };
 }
 
 /** The country's journey file, read now (the product owner may have saved it a moment ago). */

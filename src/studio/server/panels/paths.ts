@@ -1,14 +1,22 @@
 /**
  * The path list and its replays (`journeys:paths` and `journeys:replay` in the studio): the same
  * paths by the same names, each replayed in Node against a sandbox started for it, a fresh seed
- * in memory with every call real (src/tools/replay/replayPath.ts, as the command does).
+ * in memory with every call real and the journey's timers moved on with the sandbox's clock
+ * (src/tools/replay/replayInNode.ts, as the command does): its status, and where and why it left.
+ * One path may be replayed in Chromium too (`--browser`: src/tools/replay/browserReplay.ts),
+ * against the app built for the country, with its screenshots.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { CompiledJourney } from '../../../runtime/compileJourney';
 import { didYouMean } from '../../../pack/didYouMean';
 import { isCallEvent as isCall, journeyPaths, type JourneyPath, type JourneyPathsResult, type PathStep } from '../../../tools/paths/journeyPaths';
-import type { PathsAnswer, ReplayAnswer } from '../../panelApi';
-import { replayPath } from '../../../tools/replay/replayPath';
-import { runningSandbox } from '../../../tools/sandbox/runningSandbox';
+import type { BrowserReplayAnswer, PathsAnswer, ReplayAnswer } from '../../panelApi';
+import { describeBrowserReplay, replayFolder, replayInBrowser, sandboxForReplay, statusOf } from '../../../tools/replay/browserReplay';
+import { launchChromium, phoneContext } from '../../../tools/browser/chromium';
+import { buildCountry, releaseBuild } from '../../../tools/browser/servedBuild';
+import { describeReplay, replayOnFreshSandbox } from '../../../tools/replay/replayInNode';
+import { replayStatus } from '../../../tools/replay/replayStatus';
 import { compiledJourneyOf, PanelError } from './packJourney';
 
 /** A place as journeys:paths prints it: the route, or the state's key in brackets. */
@@ -34,6 +42,7 @@ export function pathsAnswer(country: string): PathsAnswer {
       name: path.name,
       steps: path.steps.map((step: PathStep) => ({ place: placeOf(step), label: step.label })),
       end: placeOf(path.end),
+      states: [...new Set([...path.steps.map((step) => step.stateId), path.end.stateId])],
       agentEvents: path.steps.filter((step) => !isCall(step.event.type)).length,
     })),
     uncovered: uncovered.map((edge) => `${edge.source.id}: ${edge.label || 'always'}`),
@@ -50,39 +59,103 @@ function pathNamed(journey: CompiledJourney, name: string): JourneyPath {
 }
 
 /**
- * Replays a path by its name against a sandbox started for it alone (one path's sale does not
- * change another's seed), as `journeys:replay -- <cc> <name>` does; closed when done.
+ * Replays a path by its name on a fresh sandbox of its own (one path's sale does not change
+ * another's seed), as `journeys:replay -- <cc> <name>` does: its status, and where and why it left.
  */
 export async function replayAnswer(country: string, name: string): Promise<ReplayAnswer> {
   const journey = compiledJourneyOf(country);
   const path = pathNamed(journey, name);
   const started = Date.now();
-  const sandbox = await runningSandbox();
+  const result = await replayOnFreshSandbox(journey, path).catch((error: unknown) => {
+    // A country the replay cannot drive (no operations table for it) is said, not a crash.
+    throw new PanelError(`the replay could not run: ${error instanceof Error ? error.message : String(error)}`, 500);
+  });
+  const left = result.left;
+  return {
+    name,
+    ok: result.ok,
+    status: replayStatus(result),
+    ...(result.expected ? { expected: result.expected } : {}),
+    done: result.done,
+    of: path.steps.filter((step) => !isCall(step.event.type)).length,
+    ...(left
+      ? {
+          left: {
+            expected: left.expected,
+            actual: left.actual,
+            // The Node replay's place is the journey's innermost state.
+            state: left.actual,
+            ...(left.differed ? { differed: left.differed } : {}),
+            ...(left.lastCall ? { lastCall: left.lastCall } : {}),
+            ...(left.pathAnswer ? { pathAnswer: left.pathAnswer } : {}),
+            ...(left.message ? { message: left.message } : {}),
+          },
+        }
+      : {}),
+    said: describeReplay(result),
+    ms: Date.now() - started,
+  };
+}
+
+/** The app built for each country's journey as the studio last showed it (a new version of the file is built again). */
+const builds = new Map<string, { journey: CompiledJourney; outDir: Promise<string> }>();
+
+/** The country's app, built once for this version of its journey (`vite build` in a process of its own, a minute or two). */
+function builtApp(country: string, journey: CompiledJourney): Promise<string> {
+  const known = builds.get(country);
+  if (known?.journey === journey) return known.outDir;
+  // The build of an older version is removed once the new one is asked for.
+  if (known) void known.outDir.then(releaseBuild, () => undefined);
+  const outDir = buildCountry({ country });
+  builds.set(country, { journey, outDir });
+  // A build that failed is tried again next time.
+  outDir.catch(() => builds.delete(country));
+  return outDir;
+}
+
+// One browser replay at a time: each drives a Chromium and a sandbox of its own, on a machine the dev server shares.
+let browserQueue: Promise<unknown> = Promise.resolve();
+
+/**
+ * Replays a path by its name in Chromium, as `journeys:replay -- <cc> <name> --browser` does:
+ * against the app built for the country (once per version of its journey), served by a sandbox
+ * of its own, the screens driven as an agent would; its status, warnings (a substitution, or a
+ * known limit's reason) and the screenshot of each step, sent as images for the tab's gallery.
+ */
+export function browserReplayAnswer(country: string, name: string): Promise<BrowserReplayAnswer> {
+  const journey = compiledJourneyOf(country);
+  const path = pathNamed(journey, name);
+  const run = browserQueue.then(() => replayedInBrowser(journey, path, country));
+  browserQueue = run.catch(() => undefined);
+  return run;
+}
+
+async function replayedInBrowser(journey: CompiledJourney, path: JourneyPath, country: string): Promise<BrowserReplayAnswer> {
+  const started = Date.now();
+  const outDir = await builtApp(country, journey).catch((error: unknown) => {
+    throw new PanelError(`the app for ${country} could not be built: ${error instanceof Error ? error.message : String(error)}`, 500);
+  });
+  const browser = await launchChromium();
+  const { sandbox, moveSandboxClock } = await sandboxForReplay(outDir);
   try {
-    const result = await replayPath(journey, path, sandbox).catch((error: unknown) => {
-      // A country the replay cannot drive (no operations table for it) is said, not a crash.
-      throw new PanelError(`the replay could not run: ${error instanceof Error ? error.message : String(error)}`, 500);
-    });
-    const left = result.left;
+    const context = await phoneContext(browser);
+    const folder = replayFolder(country, path.name);
+    const result = await replayInBrowser(journey, path, await context.newPage(), { address: sandbox.address, country, folder, moveSandboxClock });
+    const { left } = result;
     return {
-      name,
-      ok: result.ok,
+      name: path.name,
+      status: statusOf(result),
       done: result.done,
       of: path.steps.filter((step) => !isCall(step.event.type)).length,
-      ...(left
-        ? {
-            left: {
-              expected: left.expected,
-              actual: left.actual,
-              ...(left.lastCall ? { lastCall: left.lastCall } : {}),
-              ...(left.pathAnswer ? { pathAnswer: left.pathAnswer } : {}),
-              ...(left.message ? { message: left.message } : {}),
-            },
-          }
-        : {}),
+      warnings: result.warnings,
+      screenshots: result.screenshots.filter((file) => existsSync(file)).map((file) => ({ name: basename(file), src: `data:image/png;base64,${readFileSync(file).toString('base64')}` })),
+      folder,
+      ...(left ? { left } : {}),
+      said: describeBrowserReplay(result),
       ms: Date.now() - started,
     };
   } finally {
+    await browser.close();
     await sandbox.close();
   }
 }
