@@ -57,6 +57,11 @@ describe("the studio's Paths tab", () => {
     // Where it left, on the diagram: the tab changes and the path's states are outlined.
     await row.getByRole('button', { name: 'Show where it left the path' }).click();
     await expect.poll(() => page.getByRole('tab', { name: 'Diagram' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.locator('[data-left-path="true"]').count(), { timeout: 30_000 }).toBe(1);
+    expect(await page.locator('[data-on-path="true"]').count()).toBeGreaterThan(3);
+    // The state where it left has its panel open.
+    await page.locator('[data-panel="state"]').waitFor();
+    await screenshot(page, 'studio-replay-left-on-diagram');
   }, 300_000);
 
   it('replays a path in Chromium from the tab, against the app built for the country, its screenshots as a gallery', async () => {

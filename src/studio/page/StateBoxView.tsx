@@ -39,7 +39,7 @@ const hidden: CSSProperties = { opacity: 0, pointerEvents: 'none' };
 
 function boxStyle(data: StateNodeData): CSSProperties {
   const { state, box, problems, live, chosen, match, onPath, left, changed } = data;
-  const rings = [live === 'current' ? `0 0 0 4px ${GREEN}` : live === 'around' && !box.frame ? `0 0 0 2px ${GREEN}` : '', chosen ? `0 0 0 3px ${BLUE}` : '', onPath || left ? `0 0 0 3px ${left ? RED : '#4dabf7'}` : ''].filter(Boolean);
+  const rings = [live === 'current' ? `0 0 0 4px ${GREEN}` : live === 'around' && !box.frame ? `0 0 0 2px ${GREEN}` : '', chosen ? `0 0 0 3px ${BLUE}` : '', left ? `0 0 0 6px ${RED}` : onPath ? '0 0 0 3px #4dabf7' : ''].filter(Boolean);
   return {
     width: '100%',
     height: '100%',
