@@ -12,7 +12,7 @@ import { formatProblem } from '../../checker/problem';
 import { toPointer } from '../../pack/jsonPointer';
 import type { EditAnswer, EditorField, EditorState, EditRefusal, FieldRule, StudioEdit } from '../editApi';
 import { PANEL_API } from '../panelApi';
-import { JOURNEY_EVENT, type StudioJourney } from '../studioProtocol';
+import { useCountryAnswer } from './useCountryAnswer';
 
 /** What an edit request came to: written, or refused with the server's words and problems. */
 type Outcome = { ok: true; answer: EditAnswer } | { ok: false; refusal: EditRefusal };
@@ -195,33 +195,8 @@ function Refusal({ refusal }: { refusal: EditRefusal }) {
 
 /** The editor's state from the server, asked again after each edit and when the journey file is saved. */
 function useEditorState(country: string, stateId: string) {
-  const [state, setState] = useState<EditorState>();
-  const [error, setError] = useState<string>();
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    let current = true;
-    fetch(`${PANEL_API}/edit/state?country=${encodeURIComponent(country)}&state=${encodeURIComponent(stateId)}`)
-      .then(async (response) => {
-        const answer = (await response.json()) as EditorState | EditRefusal;
-        if (!current) return;
-        if (response.ok) {
-          setState(answer as EditorState);
-          setError(undefined);
-        } else setError((answer as EditRefusal).error);
-      })
-      .catch((e: Error) => current && setError(e.message));
-    return () => {
-      current = false;
-    };
-  }, [country, stateId, version]);
-  useEffect(() => {
-    const hot = import.meta.hot;
-    if (!hot) return;
-    const saved = (journey: StudioJourney) => journey.country === country && setVersion((v) => v + 1);
-    hot.on(JOURNEY_EVENT, saved);
-    return () => hot.off(JOURNEY_EVENT, saved);
-  }, [country]);
-  return { state: state?.stateId === stateId && state.country === country ? state : undefined, error, reload: () => setVersion((v) => v + 1) };
+  const { answer, error, reload } = useCountryAnswer<EditorState>('/edit/state', country, undefined, { state: stateId });
+  return { state: answer?.stateId === stateId ? answer : undefined, error, reload };
 }
 
 export function StepEditor({ country, stateId }: { country: string; stateId: string }) {

@@ -13,7 +13,7 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { JOURNEY_EVENT, STUDIO_BASE, type StudioJourney } from '../studioProtocol';
 import { packRoot } from '../../pack/countryPack';
 import { packChecker } from '../../checker/packChecker';
-import { parseSourceText } from '../../checker/sourceText';
+import type { SourceText } from '../../checker/sourceText';
 import { buildJourneyGraph } from '../../pack/journeyGraph';
 import type { JourneyConfig } from '../../pack/journeyTypes';
 import { panelRoutes } from './panelRoutes';
@@ -41,8 +41,7 @@ export function studioJourneysDir(env: NodeJS.ProcessEnv = process.env): string 
 }
 
 /** The line each state begins at, by its id: the state panel says where to edit it. */
-function stateLines(text: string, config: JourneyConfig): Record<string, number> {
-  const source = parseSourceText(text);
+function stateLines(source: SourceText, config: JourneyConfig): Record<string, number> {
   return Object.fromEntries(buildJourneyGraph(config).nodes.map((node) => [node.id, source.locate(node.pointer, { name: node.pointer !== '' }).line]));
 }
 
@@ -70,7 +69,7 @@ export function journeyStudio({ journeysDir = studioJourneysDir(), packs = packR
       stale: journey.config === undefined,
       problems,
       checkedAt: Date.now(),
-      stateLines: journey.config ? stateLines(text, journey.config) : (before?.stateLines ?? {}),
+      stateLines: journey.config ? stateLines(journey.source, journey.config) : (before?.stateLines ?? {}),
     };
     latest.set(country, result);
     return result;
