@@ -59,9 +59,12 @@ try {
   const times: number[] = [];
   const longest: number[] = [];
   for (let run = 0; run < runs; run++) {
+    // The upload is the first multipart request after the choice: its start ends the compression
+    // (the screen's "Subiendo" may last too short a moment to be seen).
+    const upload = page.waitForRequest(async (request) => request.method() === 'POST' && ((await request.headerValue('content-type')) ?? '').startsWith('multipart/form-data'), { timeout: 120_000 });
     const start = (await page.evaluate('performance.now()')) as number;
     await page.locator('input[type=file]').setInputFiles(photo);
-    await page.getByText(/^Subiendo/).waitFor({ timeout: 120_000 });
+    await upload;
     const end = (await page.evaluate('performance.now()')) as number;
     await page.getByText('Foto cargada').waitFor({ timeout: 120_000 });
     const tasks = (await page.evaluate('window.longTasks')) as Array<{ start: number; duration: number }>;

@@ -1,24 +1,30 @@
-import {
-  ActionIcon,
-  Burger,
-  Button,
-  Checkbox,
-  CloseButton,
-  Combobox,
-  createTheme,
-  Input,
-  MultiSelect,
-  NavLink,
-  NumberInput,
-  PinInput,
-  Radio,
-  rem,
-  SegmentedControl,
-  Select,
-  Switch,
-  Tabs,
-  type CSSVariablesResolver,
+import { createTheme, rem, type CSSVariablesResolver, type ExtendComponent, type FactoryPayload, type MantineThemeComponent } from '@mantine/core';
+import type {
+  ActionIconFactory,
+  BurgerFactory,
+  ButtonFactory,
+  CheckboxFactory,
+  CloseButtonFactory,
+  ComboboxFactory,
+  InputFactory,
+  MultiSelectFactory,
+  NavLinkFactory,
+  NumberInputFactory,
+  PinInputFactory,
+  RadioFactory,
+  SegmentedControlFactory,
+  SelectFactory,
+  SwitchFactory,
+  TabsFactory,
 } from '@mantine/core';
+
+/**
+ * A component's theme entry, typed as its own `Component.extend` types it (Mantine's `extend` is
+ * the identity): by its factory's type, not by importing the component, which would put every
+ * component themed here (selects, number inputs, tabs...) into the entry chunk, whether or not a
+ * screen of the sale draws one.
+ */
+const extend = <Payload extends FactoryPayload>(input: ExtendComponent<Payload>) => input as MantineThemeComponent;
 
 /**
  * The smallest tap target, 44 x 44 CSS px (WCAG 2.2 2.5.5, AAA; 2.5.8's 24 px is the floor):
@@ -83,33 +89,33 @@ export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: { light: 8, dark: 8 },
   components: {
-    Button: Button.extend({ vars: (_t, props) => ({ root: { '--button-height': atLeastTarget(props.size) } }) }),
-    ActionIcon: ActionIcon.extend({
+    Button: extend<ButtonFactory>({ vars: (_t, props) => ({ root: { '--button-height': atLeastTarget(props.size) } }) }),
+    ActionIcon: extend<ActionIconFactory>({
       vars: (_t, props) => ({ root: { '--ai-size': belowTarget(props.size) || props.size === 'lg' ? TAP_TARGET : undefined } }),
     }),
-    CloseButton: CloseButton.extend({ vars: () => ({ root: { '--cb-size': TAP_TARGET } }) }),
-    Burger: Burger.extend({
+    CloseButton: extend<CloseButtonFactory>({ vars: () => ({ root: { '--cb-size': TAP_TARGET } }) }),
+    Burger: extend<BurgerFactory>({
       styles: { root: { width: TAP_TARGET, height: TAP_TARGET, padding: `calc((${TAP_TARGET} - var(--burger-size)) / 2)` } },
     }),
     // Text fields, selects, date fields (each is an Input inside).
-    Input: Input.extend({ vars: (_t, props) => ({ wrapper: { '--input-height': atLeastTarget(props.size) } }) }),
-    NumberInput: NumberInput.extend({ defaultProps: { hideControls: true } }),
+    Input: extend<InputFactory>({ vars: (_t, props) => ({ wrapper: { '--input-height': atLeastTarget(props.size) } }) }),
+    NumberInput: extend<NumberInputFactory>({ defaultProps: { hideControls: true } }),
     // A select's options (a combobox's styles go by the name of the select that opens it); a
     // multi-select's typing field fills its box (44 px with its border), which is what is tapped.
     // The list scrolls itself, not Mantine's ScrollArea inside it: a screen reader and a keyboard
     // reach the options through the field (the list is its popup), while a ScrollArea's viewport
     // is a scrolling region no key reaches (axe: scrollable-region-focusable, WCAG 2.1.1).
-    Combobox: Combobox.extend({ styles: { option: optionRow, options: listScroll } }),
-    ...Object.fromEntries(['Select', 'Autocomplete'].map((name) => [name, Select.extend({ defaultProps: { withScrollArea: false }, styles: { option: optionRow, options: listScroll } })])),
-    ...Object.fromEntries(['MultiSelect', 'TagsInput'].map((name) => [name, MultiSelect.extend({ defaultProps: { withScrollArea: false }, styles: { option: optionRow, options: listScroll, input: { paddingBlock: 0 }, inputField: { height: TAP_TARGET } } })])),
-    Checkbox: Checkbox.extend({ defaultProps: { size: 'md' }, styles: toggleRow }),
-    Radio: Radio.extend({ defaultProps: { size: 'md' }, styles: toggleRow }),
-    Switch: Switch.extend({ defaultProps: { size: 'md' }, styles: { body: toggleRow.body, label: toggleRow.label } }),
-    SegmentedControl: SegmentedControl.extend({ styles: { label: { minHeight: TAP_TARGET, display: 'flex', alignItems: 'center', justifyContent: 'center' } } }),
-    Tabs: Tabs.extend({ styles: { tab: { minHeight: TAP_TARGET } } }),
-    NavLink: NavLink.extend({ styles: { root: { minHeight: TAP_TARGET } } }),
+    Combobox: extend<ComboboxFactory>({ styles: { option: optionRow, options: listScroll } }),
+    ...Object.fromEntries(['Select', 'Autocomplete'].map((name) => [name, extend<SelectFactory>({ defaultProps: { withScrollArea: false }, styles: { option: optionRow, options: listScroll } })])),
+    ...Object.fromEntries(['MultiSelect', 'TagsInput'].map((name) => [name, extend<MultiSelectFactory>({ defaultProps: { withScrollArea: false }, styles: { option: optionRow, options: listScroll, input: { paddingBlock: 0 }, inputField: { height: TAP_TARGET } } })])),
+    Checkbox: extend<CheckboxFactory>({ defaultProps: { size: 'md' }, styles: toggleRow }),
+    Radio: extend<RadioFactory>({ defaultProps: { size: 'md' }, styles: toggleRow }),
+    Switch: extend<SwitchFactory>({ defaultProps: { size: 'md' }, styles: { body: toggleRow.body, label: toggleRow.label } }),
+    SegmentedControl: extend<SegmentedControlFactory>({ styles: { label: { minHeight: TAP_TARGET, display: 'flex', alignItems: 'center', justifyContent: 'center' } } }),
+    Tabs: extend<TabsFactory>({ styles: { tab: { minHeight: TAP_TARGET } } }),
+    NavLink: extend<NavLinkFactory>({ styles: { root: { minHeight: TAP_TARGET } } }),
     // A PIN's boxes (8 at most) fit a 390 px phone at 44 px each: the gap (12 px at most) leaves each box 44 px of the row.
-    PinInput: PinInput.extend({
+    PinInput: extend<PinInputFactory>({
       defaultProps: { size: 'lg' },
       styles: (_t, props) => {
         const length = Math.max(2, Number(props.length ?? 4));
