@@ -15,7 +15,7 @@ function compressionWorker(): RunningWorker | undefined {
   if (running) return running;
   if (typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') return undefined;
   try {
-    // Vite bundles the worker and its imports (comlink, browser-image-compression) as one file.
+    // Vite bundles the worker and its imports (comlink, the encoder) as one file.
     const worker = new Worker(new URL('./compressWorker.ts', import.meta.url), { type: 'module' });
     const remote = wrap<CompressWorkerApi>(worker);
     const broken = new Promise<never>((_, reject) => {
