@@ -11,7 +11,7 @@ export type FieldRule = 'required' | 'minLength' | 'maxLength' | 'minimum' | 'ma
 
 /** `POST /__studio/api/edit?country=<cc>`: one edit. */
 export type StudioEdit =
-  /** A text of a step file at its pointer: `/title`, `/description`, `/text/0`, a field's `/schema/properties/<f>/title`, a button's `/buttons/0/label`, a `ui:help`... */
+  /** A text of a step file at its pointer (`/title`, `/description`, `/text/0`, a field's `/schema/properties/<f>/title`, a button's `/buttons/0/label`, a `ui:help`...: one the editor lists, EditorText); an optional one sent empty is removed. */
   | { kind: 'stepText'; step: string; pointer: string; value: string }
   | { kind: 'fieldRule'; step: string; field: string; rule: FieldRule; value: boolean | number | null }
   /** A transition's target as written in the journey file (a sibling's key, `#<journey id>.signedIn.home`), at the target's JSON Pointer. */
@@ -50,6 +50,25 @@ export interface EditRefusal {
   problems?: LocatedProblem[];
 }
 
+/**
+ * A text of a step file the screen shows and the editor edits with a `stepText` edit: the step's
+ * description and paragraphs, a field's description, help, placeholder, options' words and
+ * messages, the screen's own words (a list's empty text, a summary's line labels). The title, a
+ * field's title and a button's label have their own controls (`title`, `fields`, `buttons`).
+ */
+export interface EditorText {
+  /** Its JSON Pointer in the step file: what a `stepText` edit names. */
+  pointer: string;
+  /** As the file writes it; undefined where the file has none yet (a field with no help): saved, it is added. */
+  value: string | undefined;
+  /** What it is, in the studio's words: "Step description", "Paragraph 2", "help", "option PASAPORTE", "message maxLength". */
+  label: string;
+  /** The field (its name in `schema/properties`) it belongs to; none for the step's own texts. */
+  field?: string;
+  /** Saved empty, it is taken out of the file (with an object or list it leaves empty); a text the screen needs is written empty and the check decides. */
+  optional: boolean;
+}
+
 /** A field of a step as the editor shows it: its title and the rules it may edit. */
 export interface EditorField {
   name: string;
@@ -85,6 +104,8 @@ export interface EditorState {
     title: string;
     fields: EditorField[];
     buttons: Array<{ index: number; label: string; event: string }>;
+    /** Every other text it shows, in the file's order, those it could have and lacks included. */
+    texts: EditorText[];
   };
   transitions: EditorTransition[];
   /** Every state a transition of this one may go to: its full id and the target as the file would write it from here. */

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cpSync, readFileSync } from 'node:fs';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
@@ -121,4 +121,77 @@ describe("the studio's edits", () => {
     expect(check.stderr).toMatch(/^1 journey file\(s\) and \d+ step file\(s\) checked: all sound\.$/m);
     expect(check.stdout).toBe('');
   }, 180_000);
+
+  it("writes a step's description and paragraphs and a field's help and placeholder from the page, adding those the file lacked; the git diff is those lines and journeys:check passes", async () => {
+    // The diff below is this test's alone.
+    await git('add', '-A');
+    await git('commit', '-q', '--allow-empty', '-m', 'the edits before');
+    const undone = async (editor: ReturnType<Page['getByRole']>) => Number(/\((\d+)\)/.exec((await undoCount(editor)) ?? '')?.[1]);
+
+    const clientInfo = await openState('sv.signedIn.sale.clientInfo');
+    const start = await undone(clientInfo);
+    await clientInfo.getByRole('textbox', { name: 'Step description', exact: true }).fill('Ingresa el documento del cliente');
+    await clientInfo.getByRole('textbox', { name: 'New paragraph', exact: true }).fill('Ten a mano el documento original');
+    await clientInfo.getByRole('button', { name: 'Save texts' }).click();
+    await expect.poll(() => undone(clientInfo), WAIT).toBe(start + 2);
+    const documentNumber = clientInfo.getByRole('group', { name: 'Field Número de documento' });
+    await documentNumber.getByRole('textbox', { name: 'Número de documento help' }).fill('DUI: 9 dígitos, con guion');
+    await documentNumber.getByRole('textbox', { name: 'Número de documento placeholder' }).fill('12345678-9');
+    await documentNumber.getByRole('button', { name: 'Save field Número de documento' }).click();
+    await expect.poll(() => undone(clientInfo), WAIT).toBe(start + 4);
+    const documentType = clientInfo.getByRole('group', { name: 'Field Tipo de documento' });
+    await documentType.getByRole('textbox', { name: 'Tipo de documento help' }).fill('El documento que presenta el cliente');
+    await documentType.getByRole('button', { name: 'Save field Tipo de documento' }).click();
+    await expect.poll(() => undone(clientInfo), WAIT).toBe(start + 5);
+    await expect.poll(() => clientInfo.getByRole('textbox', { name: 'Paragraph 1', exact: true }).inputValue(), WAIT).toBe('Ten a mano el documento original');
+    await screenshot(page, 'studio-edit-texts');
+    expect(await editorViolations()).toEqual([]);
+
+    const verifyPhone = await openState('sv.signedIn.sale.verifyPhone');
+    await verifyPhone.getByRole('textbox', { name: 'Paragraph 1', exact: true }).fill('¿No te llegó el código?');
+    await verifyPhone.getByRole('button', { name: 'Save texts' }).click();
+    await expect.poll(() => undone(verifyPhone), WAIT).toBe(start + 6);
+
+    // A text the screen needs, emptied, is refused with the checker's line; what was typed stays.
+    const confirmOrder = await openState('sv.signedIn.sale.confirmOrder');
+    const line = confirmOrder.getByRole('textbox', { name: 'Line 1 label', exact: true });
+    await line.fill('');
+    await confirmOrder.getByRole('button', { name: 'Save texts' }).click();
+    await expect.poll(() => confirmOrder.getByRole('alert').textContent(), WAIT).toContain('/uiSchema/ui:options/lines/0/label: must not be empty');
+    expect(await line.inputValue()).toBe('');
+    expect(await undone(confirmOrder)).toBe(start + 6);
+
+    expect(await diffLines()).toEqual([
+      '-  "description": "Ingresa el documento de identidad del cliente",',
+      '+  "description": "Ingresa el documento del cliente",',
+      '+  "text": ["Ten a mano el documento original"],',
+      '-    "documentType": { "ui:widget": "select" },',
+      '+    "documentType": { "ui:widget": "select", "ui:help": "El documento que presenta el cliente" },',
+      '-      "ui:placeholder": "00000000-0",',
+      '-      "ui:help": "DUI: 9 dígitos (00000000-0). Pasaporte o Carnet de Residente: hasta 30 caracteres."',
+      '+      "ui:placeholder": "12345678-9",',
+      '+      "ui:help": "DUI: 9 dígitos, con guion"',
+      '-  "text": ["¿No recibiste el código?"],',
+      '+  "text": ["¿No te llegó el código?"],',
+    ]);
+    const check = await run(process.execPath, ['--import', 'tsx', 'scripts/journeysCheck.ts', join(studio.journeysDir, 'sv.json')], { env: { ...process.env, COUNTRY_PACKS: studio.root } });
+    expect(check.stderr).toMatch(/^1 journey file\(s\) and \d+ step file\(s\) checked: all sound\.$/m);
+    expect(check.stdout).toBe('');
+  }, 180_000);
+
+  it('re-checks a step file saved in an editor at once: its problem shows in the list, naming the file, and goes once the file is fixed', async () => {
+    // Regression: only the journeys folder was watched, so a step file's save waited for the journey's next save.
+    await page.goto(`${studio.address}/__studio/?country=sv`);
+    const count = page.getByTestId('problem-count');
+    await count.filter({ hasText: 'no problems' }).waitFor(WAIT);
+    const file = join(studio.root, 'schemas', 'steps', 'sv', 'verifyPhone.json');
+    const original = readFileSync(file, 'utf8');
+    writeFileSync(file, original.replace('"event": "otp.resend"', '"event": "otp.resendX"'));
+    const problem = page.getByTestId('problems').getByText(/verifyPhone\.json:\d+:\d+ \/buttons\/1\/event: .*otp\.resendX/);
+    await problem.waitFor(WAIT);
+    await screenshot(page, 'studio-step-file-problem');
+    writeFileSync(file, original);
+    await count.filter({ hasText: 'no problems' }).waitFor(WAIT);
+    expect(await problem.count()).toBe(0);
+  }, 120_000);
 });

@@ -152,4 +152,74 @@ describe("the studio's edits", () => {
     expect(text.answer.error).toMatch(/is not one of idReview's texts/);
     expect(readFileSync(idReview, 'utf8')).toBe(before);
   });
+
+  it("lists the step's texts with their pointers and values, those it lacks too, leaving the title, fields' titles and buttons' labels to their own controls", async () => {
+    const { step } = (await (await fetch(`${api}/edit/state?country=sv&state=sv.signedIn.sale.clientInfo`)).json()) as EditorState;
+    expect(step?.texts.filter((t) => t.field === undefined)).toEqual([
+      { pointer: '/description', value: 'Ingresa el documento de identidad del cliente', label: 'Step description', optional: true },
+      { pointer: '/text/0', label: 'New paragraph', optional: true },
+    ]);
+    expect(step?.texts.filter((t) => t.field === 'documentNumber')).toEqual([
+      { pointer: '/schema/properties/documentNumber/description', label: 'description', field: 'documentNumber', optional: true },
+      { pointer: '/uiSchema/documentNumber/ui:help', value: 'DUI: 9 dígitos (00000000-0). Pasaporte o Carnet de Residente: hasta 30 caracteres.', label: 'help', field: 'documentNumber', optional: true },
+      { pointer: '/uiSchema/documentNumber/ui:placeholder', value: '00000000-0', label: 'placeholder', field: 'documentNumber', optional: true },
+    ]);
+    expect(step?.texts.filter((t) => t.field === 'documentType').map((t) => [t.label, t.value])).toEqual([
+      ['description', undefined],
+      ['help', undefined],
+      ['placeholder', undefined],
+      ['option DUI', 'DUI'],
+      ['option PASAPORTE', 'Pasaporte'],
+      ['option CRES', 'Carnet de Residente'],
+    ]);
+    // A number field's messages are its texts too; the screen's own words are the step's.
+    const income = (await (await fetch(`${api}/edit/state?country=sv&state=sv.signedIn.sale.income`)).json()) as EditorState;
+    expect(income.step?.texts.filter((t) => t.pointer.startsWith('/messages/')).map((t) => [t.field, t.label, t.value])).toEqual([
+      ['customerIncome', 'message exclusiveMinimum', 'El ingreso debe ser mayor a 0'],
+      ['customerIncome', 'message type', 'El ingreso debe ser un número'],
+    ]);
+  });
+
+  it("writes a step's description, a field's help and placeholder, and adds a help and a first paragraph where the file has none, each one line; an optional text saved empty is taken out", async () => {
+    const file = join(root, 'steps', 'sv', 'clientInformation.json');
+    const before = readFileSync(file, 'utf8');
+    const texts: StudioEdit[] = [
+      { kind: 'stepText', step: 'clientInformation', pointer: '/description', value: 'Ingresa el documento del cliente' },
+      { kind: 'stepText', step: 'clientInformation', pointer: '/uiSchema/documentNumber/ui:help', value: 'DUI: 9 dígitos' },
+      { kind: 'stepText', step: 'clientInformation', pointer: '/uiSchema/documentNumber/ui:placeholder', value: '12345678-9' },
+      { kind: 'stepText', step: 'clientInformation', pointer: '/uiSchema/documentType/ui:help', value: 'Elige el documento que presenta el cliente' },
+    ];
+    for (const text of texts) expect((await edit(text)).status).toBe(200);
+    const paragraph = await edit({ kind: 'stepText', step: 'clientInformation', pointer: '/text/0', value: 'Ten a mano el documento' });
+    expect(paragraph.status).toBe(200);
+    expect(paragraph.answer.history.undo.at(-1)?.label).toBe('clientInformation /text/0: "Ten a mano el documento" added');
+    const after = readFileSync(file, 'utf8');
+    expect(after.split('\n').filter((line) => !before.split('\n').includes(line)).map((line) => line.trim())).toEqual([
+      '"description": "Ingresa el documento del cliente",',
+      '"text": ["Ten a mano el documento"],',
+      '"documentType": { "ui:widget": "select", "ui:help": "Elige el documento que presenta el cliente" },',
+      '"ui:placeholder": "12345678-9",',
+      '"ui:help": "DUI: 9 dígitos"',
+    ]);
+    expect(after.split('\n')).toHaveLength(before.split('\n').length + 1);
+
+    // Emptied, the help goes with its comma, and the paragraph with the list it was alone in.
+    expect((await edit({ kind: 'stepText', step: 'clientInformation', pointer: '/uiSchema/documentType/ui:help', value: '' })).status).toBe(200);
+    expect((await edit({ kind: 'stepText', step: 'clientInformation', pointer: '/text/0', value: '' })).status).toBe(200);
+    expect(readFileSync(file, 'utf8')).toBe(after.replace(', "ui:help": "Elige el documento que presenta el cliente"', '').replace('  "text": ["Ten a mano el documento"],\n', ''));
+    for (let i = 0; i < texts.length + 3; i++) expect((await post('/undo')).status).toBe(200);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  });
+
+  it("refuses a key that names data, not words, and a needed text emptied, the file as it was", async () => {
+    const file = join(root, 'steps', 'sv', 'address.json');
+    const before = readFileSync(file, 'utf8');
+    const operation = await edit({ kind: 'stepText', step: 'address', pointer: '/uiSchema/city/ui:options/call/operation', value: 'ciudad' });
+    expect(operation.status).toBe(400);
+    expect(operation.answer.error).toMatch(/is not one of address's texts/);
+    const title = await edit({ kind: 'stepText', step: 'address', pointer: '/title', value: '' });
+    expect(title.status).toBe(422);
+    expect(title.answer.problems?.map((p) => p.pointer)).toEqual(['/title']);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+  });
 });

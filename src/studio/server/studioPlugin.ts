@@ -2,7 +2,8 @@
  * The journey studio's server side, a Vite plugin for the dev server only (`npm run studio`,
  * scripts/studio.ts; never in `npm run build`): serves the studio's page at `/__studio/` next to
  * the app, the journeys as checked by journeys:check's own checks (src/checker/packChecker.ts), and
- * watches the journeys folder so that a save reaches the page as a custom event within a moment.
+ * watches the journeys and step screens' folders so that a save of either reaches the page as a
+ * custom event within a moment.
  * The panels' own routes (src/studio/server/panelRoutes.ts) answer first.
  */
 import { existsSync, readdirSync, readFileSync, watch, type FSWatcher } from 'node:fs';
@@ -75,24 +76,40 @@ export function journeyStudio({ journeysDir = studioJourneysDir(), packs = packR
     return result;
   };
 
-  let watcher: FSWatcher | undefined;
+  const watchers: FSWatcher[] = [];
   const pending = new Map<string, NodeJS.Timeout>();
-  const watchJourneys = (server: ViteDevServer) => {
-    if (!existsSync(journeysDir)) return;
-    // fs.watch, not Vite's watcher: the folder may be outside the project (a test's copy), and
-    // inotify tells a save at once, where a polling watcher would add its interval.
-    watcher = watch(journeysDir, (_event, name) => {
-      if (!name || !name.endsWith('.json')) return;
-      const country = basename(name, '.json');
-      clearTimeout(pending.get(country));
-      pending.set(
-        country,
-        setTimeout(() => {
-          pending.delete(country);
-          server.ws.send({ type: 'custom', event: JOURNEY_EVENT, data: check(country) });
-        }, SETTLE_MS),
+  /** The country's journey checked again once its files settle, and the result sent to every page. */
+  const recheck = (server: ViteDevServer, country: string) => {
+    clearTimeout(pending.get(country));
+    pending.set(
+      country,
+      setTimeout(() => {
+        pending.delete(country);
+        server.ws.send({ type: 'custom', event: JOURNEY_EVENT, data: check(country) });
+      }, SETTLE_MS),
+    );
+  };
+  // fs.watch, not Vite's watcher: the folders may be outside the project (a test's copy), and
+  // inotify tells a save at once, where a polling watcher would add its interval.
+  const watchFiles = (server: ViteDevServer) => {
+    if (existsSync(journeysDir)) {
+      watchers.push(
+        watch(journeysDir, (_event, name) => {
+          if (name?.endsWith('.json')) recheck(server, basename(name, '.json'));
+        }),
       );
-    });
+    }
+    // A step file is checked with its country's journey: its save re-checks that journey, as the
+    // journey's own does, rather than at the journey's next save. `recursive` (on Linux since
+    // Node 19.1; the project needs 20.19) also follows a country folder made after the start.
+    if (existsSync(stepsDir)) {
+      watchers.push(
+        watch(stepsDir, { recursive: true }, (_event, name) => {
+          const [country, file, ...deeper] = name?.split(/[\\/]/) ?? [];
+          if (country && file?.endsWith('.json') && deeper.length === 0 && countries().includes(country)) recheck(server, country);
+        }),
+      );
+    }
   };
 
   const json = (res: ServerResponse, status: number, body: unknown) => {
@@ -106,9 +123,9 @@ export function journeyStudio({ journeysDir = studioJourneysDir(), packs = packR
     name: 'journey-studio',
     apply: 'serve',
     configureServer(server) {
-      watchJourneys(server);
+      watchFiles(server);
       server.httpServer?.on('close', () => {
-        watcher?.close();
+        for (const watcher of watchers) watcher.close();
         for (const timer of pending.values()) clearTimeout(timer);
       });
       server.middlewares.use(panelRoutes({ journeysDir, stepsDir }));

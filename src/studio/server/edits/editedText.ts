@@ -11,7 +11,8 @@ import { buildJourneyGraph } from '../../../pack/journeyGraph';
 import { pointerSegments } from '../../../pack/jsonPointer';
 import type { JourneyConfig } from '../../../pack/journeyTypes';
 import { PanelError, paths } from '../panels/packJourney';
-import { appendJsonItem, moveJsonProperty, setJsonValue, type JsonPath } from './jsonTextEdit';
+import { appendJsonItem, moveJsonProperty, setJsonValue, type JsonPath, type KeyPlaces } from './jsonTextEdit';
+import { stepTexts } from './stepTexts';
 
 export interface EditedText {
   file: string;
@@ -21,8 +22,6 @@ export interface EditedText {
   label: string;
 }
 
-/** The last segments of a step file's pointer that hold words a product owner may change. */
-const TEXT_KEYS = new Set(['title', 'description', 'label', 'ui:help', 'ui:placeholder', 'ui:title', 'ui:description']);
 const LIMITS: ReadonlySet<FieldRule> = new Set(['minLength', 'maxLength', 'minimum', 'maximum']);
 const RULE_WORDS: Record<FieldRule, string> = { required: 'required', minLength: 'minimum length', maxLength: 'maximum length', minimum: 'minimum', maximum: 'maximum' };
 
@@ -60,15 +59,31 @@ function stepFile(country: string, step: string): { file: string; text: string; 
 
 const at = (value: unknown, path: JsonPath): unknown => path.reduce<unknown>((node, key) => (node !== null && typeof node === 'object' ? (node as Record<string | number, unknown>)[key] : undefined), value);
 
+// Where a text the file lacks is added: a description under its title, the paragraphs under the description.
+const TEXT_PLACES: KeyPlaces = { description: ['title'], text: ['description', 'title'], uiSchema: ['schema'] };
+
+/** The text with the object or list `path` was in taken out too when the removal left it empty (a field's uiSchema that only held its help). */
+function withoutEmptyParents(text: string, path: JsonPath): string {
+  let after = text;
+  for (let depth = path.length - 1; depth > 0; depth--) {
+    const parent = at(JSON.parse(after), path.slice(0, depth));
+    if (parent === null || typeof parent !== 'object' || Object.keys(parent).length > 0) break;
+    after = setJsonValue(after, path.slice(0, depth), undefined);
+  }
+  return after;
+}
+
 function stepText(country: string, edit: Extract<StudioEdit, { kind: 'stepText' }>): EditedText {
   const { file, text, value } = stepFile(country, edit.step);
-  const path = pathIn(value, edit.pointer);
-  const last = path.at(-1);
-  const isText = (typeof last === 'string' && TEXT_KEYS.has(last)) || (path.length === 2 && path[0] === 'text' && typeof last === 'number');
-  const old = at(value, path);
-  if (!isText || typeof old !== 'string') throw new PanelError(`${edit.pointer} is not one of ${edit.step}'s texts (a title, description, label, help or placeholder)`);
+  const found = stepTexts(value).find((t) => t.pointer === edit.pointer);
+  if (!found) throw new PanelError(`${edit.pointer} is not one of ${edit.step}'s texts (its title, description, paragraphs, a field's title, description, help, placeholder, options or messages, a button's or link's label, the screen's words)`);
   if (typeof edit.value !== 'string') throw new PanelError('a text is a string');
-  return { file, before: text, after: setJsonValue(text, path, edit.value), label: `${edit.step} ${edit.pointer}: "${old}" → "${edit.value}"` };
+  const where = `${edit.step} ${edit.pointer}`;
+  if (edit.value === '' && found.optional) {
+    return { file, before: text, after: withoutEmptyParents(setJsonValue(text, found.path, undefined), found.path), label: `${where}: "${found.value ?? ''}" removed` };
+  }
+  const label = found.value === undefined ? `${where}: "${edit.value}" added` : `${where}: "${found.value}" → "${edit.value}"`;
+  return { file, before: text, after: setJsonValue(text, found.path, edit.value, TEXT_PLACES), label };
 }
 
 function fieldRule(country: string, edit: Extract<StudioEdit, { kind: 'fieldRule' }>): EditedText {

@@ -1,7 +1,8 @@
 /**
  * What the state panel's editor (src/studio/page/StepEditor.tsx) shows of one state, read from the
- * files as they are now: its step's title, fields and their rules, buttons and their events, its
- * transitions' targets and the states they may name, and where it sits among its siblings.
+ * files as they are now: its step's title and other texts (stepTexts.ts), fields and their rules,
+ * buttons and their events, its transitions' targets and the states they may name, and where it
+ * sits among its siblings.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -10,6 +11,7 @@ import { buildJourneyGraph, type GraphNode } from '../../../pack/journeyGraph';
 import type { StepFile } from '../../../pack/stepFile';
 import { journeyConfigOf, PanelError, paths } from '../panels/packJourney';
 import { editHistory } from './editHistory';
+import { stepTexts } from './stepTexts';
 
 type Property = { type?: unknown; title?: unknown; minLength?: unknown; maxLength?: unknown; minimum?: unknown; maximum?: unknown };
 
@@ -55,7 +57,9 @@ export function editorState(country: string, stateId: string): EditorState {
   if (name && file && existsSync(file)) {
     const stepFile = JSON.parse(readFileSync(file, 'utf8')) as StepFile;
     for (const button of stepFile.buttons ?? []) events.add(button.event);
-    step = { name, file: relative(process.cwd(), file), title: stepFile.title, fields: fieldsOf(stepFile), buttons: (stepFile.buttons ?? []).map((b, index) => ({ index, label: b.label, event: b.event })) };
+    // The title, the fields' titles and the buttons' labels have controls of their own.
+    const texts = stepTexts(stepFile).flatMap(({ pointer, value, label, field, optional, ownControl }) => (ownControl ? [] : [{ pointer, value, label, field, optional }]));
+    step = { name, file: relative(process.cwd(), file), title: stepFile.title, fields: fieldsOf(stepFile), buttons: (stepFile.buttons ?? []).map((b, index) => ({ index, label: b.label, event: b.event })), texts };
   }
   return {
     country,

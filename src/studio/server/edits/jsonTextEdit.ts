@@ -35,10 +35,13 @@ function indentAt(text: string, offset: number): string {
 
 const splice = (text: string, from: number, to: number, insert: string) => text.slice(0, from) + insert + text.slice(to);
 
-/** Adds an item (an object's property text, or an array's value text) at the end of a container, spaced as its items are. */
-function append(text: string, container: Node, item: string): string {
+/**
+ * Adds an item (an object's property text, or an array's value text) to a container, spaced as its
+ * items are: after the child `after` when given, else at the end.
+ */
+function insert(text: string, container: Node, item: string, after?: Node): string {
   const children = container.children ?? [];
-  const last = children.at(-1);
+  const last = after ?? children.at(-1);
   const close = container.offset + container.length - 1;
   if (!last) return splice(text, container.offset + 1, close, container.type === 'object' ? ` ${item} ` : item);
   const end = last.offset + last.length;
@@ -57,33 +60,46 @@ function remove(text: string, container: Node, child: Node): string {
   return splice(text, container.offset + 1, container.offset + container.length - 1, '');
 }
 
+/** Where a key the file lacks is added: after the first of these keys its object has, else at the object's end. */
+export type KeyPlaces = Readonly<Record<string, readonly string[]>>;
+
 /**
- * The text with the value at `path` set to `value`, or removed when `value` is undefined; an
- * object's missing key is added at its end. The parent must exist.
+ * The text with the value at `path` set to `value`, or removed when `value` is undefined. A key
+ * the file lacks is added with the objects above it that it lacks too, written on one line (a
+ * field's first `ui:help`: `"email": { "ui:help": "..." }`), at its object's end or after the
+ * sibling `places` names for it (a step's `description` after its `title`).
  *
  * @example setJsonValue('{ "a": 1 }', ['b'], 2) // '{ "a": 1, "b": 2 }'
+ * @example setJsonValue('{ "t": "T", "b": 1 }', ['d'], 'D', { d: ['t'] }) // '{ "t": "T", "d": "D", "b": 1 }'
  */
-export function setJsonValue(text: string, path: JsonPath, value: unknown): string {
+export function setJsonValue(text: string, path: JsonPath, value: unknown, places: KeyPlaces = {}): string {
   const tree = jsonTree(text);
   const node = findNodeAtLocation(tree, path);
   if (node && value !== undefined) return applyEdits(text, modify(text, path, value, {}));
-  const parent = path.length === 0 ? undefined : findNodeAtLocation(tree, path.slice(0, -1));
-  if (!parent) throw new Error(`nothing at ${path.slice(0, -1).join('/') || 'the top'} to change`);
-  if (!node) {
-    if (value === undefined) return text;
-    const key = path.at(-1);
-    if (parent.type !== 'object' || typeof key !== 'string') throw new Error(`cannot add at ${path.join('/')}`);
-    return append(text, parent, `${JSON.stringify(key)}: ${inlineJson(value)}`);
+  if (node) {
+    const parent = node.parent?.type === 'property' ? node.parent.parent : node.parent;
+    // A property's value node sits in a property node; an array's item is the item itself.
+    return parent ? remove(text, parent, parent.type === 'object' ? (node.parent as Node) : node) : text;
   }
-  // A property's value node sits in a property node; an array's item is the item itself.
-  return remove(text, parent, parent.type === 'object' ? (node.parent as Node) : node);
+  if (value === undefined) return text;
+  // The deepest object the path reaches, and what is missing below it, built inside out.
+  let depth = path.length - 1;
+  while (depth > 0 && !findNodeAtLocation(tree, path.slice(0, depth))) depth--;
+  const parent = depth === 0 ? tree : findNodeAtLocation(tree, path.slice(0, depth));
+  const key = path[depth];
+  const added = path.slice(depth + 1).reduceRight<unknown>((inner, segment) => (typeof segment === 'number' ? [inner] : { [segment]: inner }), value);
+  // An array grows at its end only: an index past it would leave a hole JSON cannot write.
+  if (parent?.type === 'array' && key === (parent.children ?? []).length) return insert(text, parent, inlineJson(added));
+  if (parent?.type !== 'object' || typeof key !== 'string') throw new Error(`cannot add at ${path.join('/')}`);
+  const after = (places[key] ?? []).map((sibling) => parent.children?.find((p) => p.children?.[0]?.value === sibling)).find((p) => p !== undefined);
+  return insert(text, parent, `${JSON.stringify(key)}: ${inlineJson(added)}`, after);
 }
 
 /** The text with `value` added at the end of the array at `path`. */
 export function appendJsonItem(text: string, path: JsonPath, value: unknown): string {
   const array = findNodeAtLocation(jsonTree(text), path);
   if (array?.type !== 'array') throw new Error(`no list at ${path.join('/')}`);
-  return append(text, array, inlineJson(value));
+  return insert(text, array, inlineJson(value));
 }
 
 /**
