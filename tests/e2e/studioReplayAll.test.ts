@@ -9,7 +9,12 @@ import { startStudio } from '../support/studio';
 // The Paths tab's "Replay all" (issue #37): each replay's status, and for each that left its path
 // the call whose answer differed from the path's example (the tab named the last call made), and
 // a link to the diagram where it left. Over a copy of the journeys whose e-mail check goes on only
-// for an answer the sandbox never gives ("accepted", where it answers "passed").
+// for an answer the sandbox never gives ("accepted", where it answers "passed"), and whose
+// pending debt's screen has a route of its own: "In the browser" built the repository's journeys,
+// not the copy the studio shows, and replayed the copy's paths against them.
+/** The copy's route of the pending debt's screen, which the repository's app never shows. */
+const COPY_ROUTE = '/deuda-pendiente-de-la-copia';
+
 let studio: Awaited<ReturnType<typeof startStudio>>;
 let browser: Browser;
 let page: Page;
@@ -20,12 +25,24 @@ beforeAll(async () => {
   const text = readFileSync(file, 'utf8');
   const edited = text
     .replace('{"type": "equals", "params": {"at": "/event/output/status", "value": "passed"}}', '{"type": "equals", "params": {"at": "/event/output/status", "value": "accepted"}}')
-    .replace('"meta": {"example": {"output": {"status": "passed"}}}', '"meta": {"example": {"output": {"status": "accepted"}}}');
-  // Both the guard's value and its example changed.
+    .replace('"meta": {"example": {"output": {"status": "passed"}}}', '"meta": {"example": {"output": {"status": "accepted"}}}')
+    .replace('"meta": {"route": "/deuda-pendiente",', `"meta": {"route": "${COPY_ROUTE}",`);
+  // Both the guard's value and its example changed, and the route.
   expect(edited.split('"accepted"').length - text.split('"accepted"').length).toBe(2);
+  expect(edited).toContain(COPY_ROUTE);
   writeFileSync(file, edited);
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 }, 120_000);
+
+/** The copy's paths, and the shortest through the e-mail check's "accepted" branch: its answer, then the registration. */
+async function pathsOfCopy() {
+  const { paths } = (await (await page.request.get(`${studio.address}/__studio/api/paths?country=sv`)).json()) as PathsAnswer;
+  const through = paths
+    .filter((path) => path.steps.some((step, i) => step.label.startsWith('done api.emailChecker') && path.steps[i + 1]?.place === '(registering)'))
+    .sort((a, b) => a.agentEvents - b.agentEvents)[0];
+  if (!through) throw new Error('no path through the e-mail check to the registration');
+  return { paths, through };
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -34,12 +51,7 @@ afterAll(async () => {
 
 describe("the studio's Paths tab", () => {
   it("replays all the paths shown, names the call whose answer differed, and shows where one left on the diagram", async () => {
-    const { paths } = (await (await page.request.get(`${studio.address}/__studio/api/paths?country=sv`)).json()) as PathsAnswer;
-    // The shortest path through the e-mail check's "accepted" branch: its answer, then the registration.
-    const through = paths
-      .filter((path) => path.steps.some((step, i) => step.label.startsWith('done api.emailChecker') && path.steps[i + 1]?.place === '(registering)'))
-      .sort((a, b) => a.agentEvents - b.agentEvents)[0];
-    if (!through) throw new Error('no path through the e-mail check to the registration');
+    const { paths, through } = await pathsOfCopy();
     await page.goto(`${studio.address}/__studio/?country=sv`);
     await page.getByRole('tab', { name: 'Paths' }).click();
     await page.getByText(`of ${paths.length} paths`).waitFor({ timeout: 60_000 });
@@ -64,25 +76,49 @@ describe("the studio's Paths tab", () => {
     await screenshot(page, 'studio-replay-left-on-diagram');
   }, 300_000);
 
-  it('replays a path in Chromium from the tab, against the app built for the country, its screenshots as a gallery', async () => {
+  it("replays a path in Chromium from the tab, against the app built from the copy's journeys, its screenshots as a gallery", async () => {
     const { paths } = (await (await page.request.get(`${studio.address}/__studio/api/paths?country=sv`)).json()) as PathsAnswer;
-    // The shortest an agent starts (the edited e-mail check is not on it): the app is built from the pack.
+    // The shortest an agent starts (the edited e-mail check is not on it): it ends on the pending
+    // debt's screen, at the copy's route, which an app built from the repository's journeys never shows.
     const short = paths.filter((p) => !p.steps[0]?.label.startsWith('app.')).sort((a, b) => a.agentEvents - b.agentEvents)[0];
     if (!short) throw new Error('no path');
+    expect(short.end).toBe(COPY_ROUTE);
     await page.goto(`${studio.address}/__studio/?country=sv`);
     await page.getByRole('tab', { name: 'Paths' }).click();
     await page.getByRole('textbox', { name: 'Paths' }).fill(short.name);
     const row = page.locator(`[data-path="${short.name}"]`);
     await row.getByRole('button', { name: `Replay in the browser: ${short.name}` }).click();
     const result = row.locator('[data-browser-replay]');
-    // The build (shared with the run's other browser tests) and the replay.
+    // The build (the copy's: a pack folder of its own, src/studio/server/panels/shownPack.ts) and the replay.
     await result.waitFor({ timeout: 400_000 });
-    expect(await result.getAttribute('data-browser-replay')).not.toBe('failed');
+    expect(await result.getAttribute('data-browser-replay'), (await result.textContent()) ?? '').not.toBe('failed');
     const shots = result.getByRole('img');
-    // A screenshot of each step acted on, and of the end.
+    // A screenshot of each step acted on, and of the end: the copy's route shown.
     expect(await shots.count()).toBe(short.agentEvents + 1);
+    expect(await shots.last().getAttribute('alt')).toMatch(new RegExp(`^\\d+-${COPY_ROUTE.slice(1)}\\.png$`));
     expect(await shots.first().getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     await expect.poll(() => shots.first().evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(100);
     await screenshot(page, 'studio-replay-in-browser');
+  }, 500_000);
+
+  // The browser's replay said "the last call, emailChecker, answered 200" beside that call's own
+  // example; like the Node replay, it names the call whose answer sent the journey elsewhere.
+  it("says, for a replay in the browser that left its path, the call whose answer differed with the example's values", async () => {
+    const { through } = await pathsOfCopy();
+    await page.goto(`${studio.address}/__studio/?country=sv`);
+    await page.getByRole('tab', { name: 'Paths' }).click();
+    await page.getByRole('textbox', { name: 'Paths' }).fill(through.name);
+    const row = page.locator(`[data-path="${through.name}"]`);
+    await row.getByRole('button', { name: `Replay in the browser: ${through.name}` }).click();
+    const result = row.locator('[data-browser-replay]');
+    // The copy's build is the one the test before made (the same version of the journey).
+    await result.waitFor({ timeout: 400_000 });
+    const said = (await result.textContent()) ?? '';
+    expect(await result.getAttribute('data-browser-replay'), said).toBe('failed');
+    // The app built from the repository's journeys would have gone on to the registration.
+    expect(said).toContain(`emailChecker's answer differed from the path's example: the example has /status = "accepted", the sandbox answered 200`);
+    expect(said).toContain('the path goes on to sv.signedIn.sale.registering, the journey went to sv.signedIn.sale.contract');
+    expect(said).not.toContain('the last call');
+    await screenshot(page, 'studio-replay-in-browser-left');
   }, 500_000);
 });

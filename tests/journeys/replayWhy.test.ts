@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { journeyPaths, type JourneyPath } from '../../src/tools/paths/journeyPaths';
+import { describeDifferingCall, differingCall } from '../../src/tools/replay/differingCall';
+import { seenInBrowser } from '../../src/tools/replay/browserTrace';
 import { describeReplay } from '../../src/tools/replay/replayInNode';
 import { replayPath } from '../../src/tools/replay/replayPath';
 import { runningSandbox } from '../../src/tools/sandbox/runningSandbox';
@@ -47,5 +49,40 @@ describe('journeys:replay names the call whose answer differed from the path\'s 
     const before = emailRefused.steps.slice(0, result.left?.atStep).filter((step) => step.event.type.endsWith(`.actor.api.${last}`));
     if (before.length === 0) expect(result.left?.pathAnswer).toBeUndefined();
     else expect(result.left?.pathAnswer).toBe(JSON.stringify(before.at(-1)?.event.output ?? before.at(-1)?.event.error ?? null).slice(0, 200));
+  });
+
+  // The browser's trace (src/tools/replay/browserTrace.ts) has the agent's events and the calls'
+  // statuses, not their answers (sealed): the same reading names the call, the example's values
+  // beside the status; the device's position, which the browser cannot see, is passed over.
+  it('reads a browser\'s trace, whose answers are sealed: the example\'s values beside the status answered', () => {
+    const contract = emailRefused.steps.findIndex((step, i) => step.stateId.endsWith('.contract') && emailRefused.steps[i + 1]?.event.type === 'xstate.done.actor.api.emailChecker');
+    expect(contract).toBeGreaterThanOrEqual(0);
+    const trace = [
+      { event: { type: 'step.submit' }, leaf: 'sv.signedIn.sale.emailChecking' },
+      { event: { type: 'xstate.done.actor.api.emailChecker' }, status: 200, leaf: 'sv.signedIn.sale.registering' },
+      { event: { type: 'xstate.done.actor.api.users' }, status: 200, leaf: 'sv.signedIn.sale.verifyPhone.requesting' },
+    ];
+    const differed = differingCall(emailRefused, { from: contract, to: contract + 3 }, trace, { sees: seenInBrowser });
+    expect(differed).toEqual({
+      operation: 'emailChecker',
+      event: 'xstate.done.actor.api.emailChecker',
+      example: '/status = "failed", /reason = "mailbox_not_found"',
+      answered: '200 (a sealed answer: the browser sees its status only)',
+      pathGoes: 'sv.signedIn.sale.contract',
+      journeyWent: 'sv.signedIn.sale.registering',
+    });
+    expect(describeDifferingCall(differed as NonNullable<typeof differed>)).toMatch(/the example has \/status = "failed", \/reason = "mailbox_not_found", the sandbox answered 200 /);
+    // A failure is said as one, with its status.
+    expect(differingCall(emailRefused, { from: contract, to: contract + 3 }, [trace[0] as (typeof trace)[number], { ...(trace[1] as (typeof trace)[number]), event: { type: 'xstate.error.actor.api.emailChecker' }, status: 503 }])?.answered).toBe('fails (503)');
+    // A call that went where the path goes is not the one, whatever its status says.
+    expect(differingCall(emailRefused, { from: contract, to: contract + 2 }, [trace[0] as (typeof trace)[number], { ...(trace[1] as (typeof trace)[number]), leaf: 'sv.signedIn.sale.contract' }])).toBeUndefined();
+  });
+
+  it("passes over, in a browser's trace, the device's position and the journey's timers, which the page cannot show", () => {
+    expect(seenInBrowser('xstate.done.actor.device.location')).toBe(false);
+    expect(seenInBrowser('xstate.error.actor.device.location')).toBe(false);
+    expect(seenInBrowser('xstate.after.5000.sv.signedIn.sale.activating')).toBe(false);
+    expect(seenInBrowser('xstate.done.actor.api.emailChecker')).toBe(true);
+    expect(seenInBrowser('step.submit')).toBe(true);
   });
 });

@@ -7,8 +7,10 @@
  * from the path's example. "Replay all" replays every path shown, one after another, and lists
  * each failure with its why. "Show on diagram" outlines a path's states on the diagram, "Show
  * where it left the path" the state a failed replay left it at (`onShowOnDiagram`, the Studio's).
- * "In the browser" replays one path in Chromium against the app built for the country (the first
- * time a minute or two: the build), with its warnings and its screenshots as a gallery.
+ * "In the browser" replays one path in Chromium against the app built from the journey shown (the
+ * first time a minute or two: the build), with its line (where it left, and the call whose answer
+ * differed from the path's example, as the command says it), its warnings and its screenshots as
+ * a gallery.
  */
 import { Alert, Badge, Button, Code, Group, Image, Loader, Paper, Progress, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
@@ -285,7 +287,11 @@ function ReplayResult({ answer, onShowWhereLeft }: { answer: ReplayAnswer; onSho
   );
 }
 
-/** A replay in Chromium: its status and line, each warning (a substitution, or expected with its reason), and the screenshots as a gallery. */
+/**
+ * A replay in Chromium: its status and line (describeBrowserReplay's: where it left and the call
+ * whose answer differed), each warning (a substitution, or expected with its reason), and the
+ * screenshots as a gallery.
+ */
 function BrowserResult({ answer, onShowWhereLeft }: { answer: BrowserReplayAnswer; onShowWhereLeft: (() => void) | undefined }) {
   return (
     <Stack gap={4} mt="xs" aria-label="Replay in the browser" data-browser-replay={answer.status}>

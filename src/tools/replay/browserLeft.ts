@@ -1,12 +1,14 @@
 /**
  * Why the browser left the path, as the replay reports it: the route expected and the one shown,
- * the screen's alerts and field messages, the provider's last call (with the words the agent
- * read when it failed) and what the path's example had it answer.
+ * the screen's alerts and field messages, the call whose answer sent the journey elsewhere than
+ * the path (differingCall.ts), and the provider's last call (with the words the agent read when
+ * it failed) and what the path's example had it answer.
  */
 import type { Page } from 'playwright-core';
 import type { JourneyPath } from '../paths/journeyPaths';
 import { decodedPath } from './browserPlace';
 import type { BrowserCall } from './pageTraffic';
+import type { DifferingCall } from './differingCall';
 import { pathAnswerBefore } from './pathCalls';
 
 /** Where the browser left the path, and what the screen and the provider said. */
@@ -22,6 +24,8 @@ export interface BrowserLeft {
   reason?: string;
   /** The screen's alerts and field messages. */
   message?: string;
+  /** The call whose answer differed from the path's example: what the example had, the status the sandbox answered, where each went. */
+  differed?: DifferingCall;
   lastCall?: BrowserCall;
   /** What the path's example had that call (the last one made) answer. */
   pathAnswer?: string;
@@ -48,7 +52,7 @@ async function lastCallOf(page: Page, calls: BrowserCall[]): Promise<BrowserCall
 /** Where the browser left `path` at step `atStep`, expected at `step`: `reason` when the driver could not go on. */
 export async function whereBrowserLeft(
   page: Page,
-  { path, calls }: { path: JourneyPath; calls: BrowserCall[] },
+  { path, calls, differed }: { path: JourneyPath; calls: BrowserCall[]; differed?: DifferingCall | undefined },
   atStep: number,
   step: { stateId: string; route: string | undefined },
   reason?: string,
@@ -66,6 +70,7 @@ export async function whereBrowserLeft(
     ...(state ? { state } : {}),
     ...(reason ? { reason } : {}),
     ...(message ? { message } : {}),
+    ...(differed ? { differed } : {}),
     ...(lastCall ? { lastCall } : {}),
     ...(pathAnswer ? { pathAnswer } : {}),
   };

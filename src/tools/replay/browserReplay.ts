@@ -24,6 +24,8 @@ import { hasTimer, journeyTimer, LONG_TIMER_MS, passTimer } from './journeyTimer
 import { screenshotFolder, type Screenshots } from './screenshots';
 import { knownLimit } from './seedLimits';
 import { replayStatus, STATUS_MARK, substitutions, type ReplayStatus, type ReplayWarning } from './replayStatus';
+import { seenInBrowser, traceInBrowser, type BrowserTrace } from './browserTrace';
+import { describeDifferingCall, differingCall } from './differingCall';
 
 export type { BrowserCall } from './pageTraffic';
 
@@ -88,6 +90,10 @@ interface BrowserRun extends ScreenDriver {
   position: { latitude: number; longitude: number };
   seed: ReplayData;
   traffic: PageTraffic;
+  /** The journey's events and states so far, for the call whose answer sent it elsewhere (browserTrace.ts). */
+  trace: BrowserTrace;
+  /** The path's index of the agent's last event sent, none before the first. */
+  sentAt?: number;
   camera: Screenshots;
   done: BrowserReplayResult['done'];
   /** What the fillers of the step being driven note (a value not the path's), made warnings when the step is done. */
@@ -109,9 +115,10 @@ async function startRun(journey: CompiledJourney, path: JourneyPath, page: Page,
   const seed = options.data ?? replayDataOf(country);
   const camera = screenshotFolder(page, options.folder, { eachStep: options.screenshots !== 'where it left' });
   const traffic = watchTraffic(page, address, country);
+  const trace = await traceInBrowser(page, traffic, journey, operationsOf(country));
   await page.context().setGeolocation(position);
   const sidebar = file.sidebar ?? [];
-  return { journey, path, address, sidebar, page, country, position, seed, traffic, camera, done: [], notes: [], warnings: [], chosenOffers: new Map(), refused: false, typed: new Map() };
+  return { journey, path, address, sidebar, page, country, position, seed, traffic, trace, camera, done: [], notes: [], warnings: [], chosenOffers: new Map(), refused: false, typed: new Map() };
 }
 
 /** How the run went, `left` where it left the path. */
@@ -128,10 +135,15 @@ function warnOfStep(run: BrowserRun, step: PathStep): void {
   for (const text of run.notes.splice(0)) warn(run, step.stateId, step.event.type, text);
 }
 
-/** Where the run left the path at step `atStep`: a screenshot of it, and what the screen and the provider said. */
+/**
+ * Where the run left the path at step `atStep`: a screenshot of it, what the screen and the
+ * provider said, and the call whose answer sent the journey elsewhere (among those after the
+ * agent's last event; before the first, those the journey made at its start), as in Node.
+ */
 async function leftAt(run: BrowserRun, atStep: number, step: { stateId: string; route: string | undefined }, reason?: string): Promise<BrowserReplayResult> {
   await run.camera.left().catch(() => undefined);
-  return resultOf(run, await whereBrowserLeft(run.page, { path: run.path, calls: run.traffic.calls }, atStep, step, reason));
+  const differed = differingCall(run.path, { from: run.sentAt ?? 0, to: atStep }, run.trace.sinceLastSent(), { sees: seenInBrowser });
+  return resultOf(run, await whereBrowserLeft(run.page, { path: run.path, calls: run.traffic.calls, differed }, atStep, step, reason));
 }
 
 /** What the driver could not do on this screen (a browser's timeout too), in a line. */
@@ -178,7 +190,14 @@ async function replayStep(run: BrowserRun, index: number, step: PathStep): Promi
   const ctx: DriveContext = { page, country, position, notes, chosenOffers, settle: () => settle(page, run.traffic), ...seeded };
   try {
     const event = await eventWithSeed(page, run.address, step.event, entry?.data, run.typed);
-    await sendOnScreen(run, ctx, screen, step, event, () => run.camera.step(screen?.file.step));
+    // Just before the event is sent (its screenshot's moment, after the fields were filled): the
+    // state the app writes next is where it led.
+    const sending = () => {
+      run.trace.sent(step.event.type);
+      run.sentAt = index;
+      return run.camera.step(screen?.file.step);
+    };
+    await sendOnScreen(run, ctx, screen, step, event, sending);
     rememberTyped(run.typed, event);
   } catch (error) {
     warnOfStep(run, step);
@@ -197,8 +216,9 @@ async function replayStep(run: BrowserRun, index: number, step: PathStep): Promi
  * filler, then the step's button of that event pressed; an event no button sends goes through a
  * field that sends it, the sidebar, or the page opened where the shell sends it). A screenshot per
  * step, as filled just before its event is sent, and of the end. The first step whose route the browser does not show (within the time a
- * provider call takes) is where the replay left the path, with the screen's alerts and the
- * provider's last answer; a field, widget or event the driver cannot work stops it too, named.
+ * provider call takes) is where the replay left the path, with the call whose answer sent the
+ * journey elsewhere (browserTrace.ts, differingCall.ts), the screen's alerts and the provider's
+ * last answer; a field, widget or event the driver cannot work stops it too, named.
  */
 export async function replayInBrowser(journey: CompiledJourney, path: JourneyPath, page: Page, options: BrowserReplayOptions): Promise<BrowserReplayResult> {
   const run = await startRun(journey, path, page, options);
@@ -244,10 +264,12 @@ export function describeBrowserReplay(result: BrowserReplayResult, strict = fals
   const counts = [substituted > 0 ? `${substituted} warning(s): value(s) not the path's` : '', expected > 0 ? `${expected} expected (known limits of the seed)` : ''].filter(Boolean).join(', ');
   if (!left && strict && substituted > 0) return `reached its end in Chromium with ${counts} (--strict: failed)`;
   if (!left) return `reached its end in Chromium (${result.screenshots.length} screenshots${counts ? `, ${counts}` : ''})`;
+  // The call whose answer differed from the path's example says why; the last call made is said only without it.
   const why = [
     left.reason ?? '',
-    left.lastCall ? `the last call, ${left.lastCall.operationId}, answered ${left.lastCall.status}${left.lastCall.message ? ` (${left.lastCall.message})` : ''}` : '',
-    left.pathAnswer ? `where the path's example answered ${left.pathAnswer}` : '',
+    left.differed ? describeDifferingCall(left.differed) : '',
+    !left.differed && left.lastCall ? `the last call, ${left.lastCall.operationId}, answered ${left.lastCall.status}${left.lastCall.message ? ` (${left.lastCall.message})` : ''}` : '',
+    !left.differed && left.pathAnswer ? `where the path's example answered ${left.pathAnswer}` : '',
     left.message ? `the screen says "${left.message}"` : '',
   ]
     .filter(Boolean)

@@ -3,11 +3,25 @@
  * place the replay left, the first after whose answer the journey settled elsewhere than the path
  * goes, with what the path's example had it answer and what the sandbox answered. The last call
  * made is often another (a code sent on the screen the journey went to instead): naming it
- * pointed testers at the wrong call.
+ * pointed testers at the wrong call. Both replays read it: in Node from the journey's own events
+ * (nodeJourney.ts), in the browser from the states the app wrote and the statuses its calls
+ * answered (browserTrace.ts), where the answers are sealed.
  */
 import { getAt, toPointer } from '../../pack/jsonPointer';
 import type { JourneyPath } from '../paths/journeyPaths';
-import type { TracedEvent } from './nodeJourney';
+
+/**
+ * An event the journey took and the state it settled in after it (its innermost state's id). In
+ * Node the event itself, its answer's output or error with it (nodeJourney.ts's TracedEvent); in
+ * the browser a call's answer is sealed, so only the `status` it came with is seen, and its type
+ * is read from that status (browserTrace.ts).
+ */
+export interface TakenEvent {
+  event: { type: string; output?: unknown; error?: unknown };
+  leaf: string;
+  /** The HTTP status of a sealed answer, whose values the replay cannot see. */
+  status?: number;
+}
 
 /** The call whose answer differed from the path's example, and where each went after it. */
 export interface DifferingCall {
@@ -15,9 +29,9 @@ export interface DifferingCall {
   operation: string;
   /** The path's event of that call (`xstate.done.actor.api.<operation>`, or its error). */
   event: string;
-  /** What the path's example had it answer (the values that differ), or its failure. */
+  /** What the path's example had it answer (the values that differ; all of them beside a sealed answer), or its failure. */
   example: string;
-  /** What the sandbox answered (at the same places), or its failure. */
+  /** What the sandbox answered (at the same places), or its failure; a sealed answer's status (the browser's). */
   answered: string;
   /** The state the path goes on to after it. */
   pathGoes: string;
@@ -44,8 +58,27 @@ function failure(error: unknown): string {
   return `fails (${[status, message].filter((part) => part !== undefined && part !== '').join(': ') || shown(error)})`;
 }
 
+/** Every value of an example's answer (the first three), when there is no answer to set them beside. */
+function exampleValues(output: unknown): string {
+  const all = output !== null && typeof output === 'object' ? leaves(output) : [];
+  if (all.length === 0) return `answers ${shown(output ?? null)}`;
+  const more = all.length > 3 ? ` (and ${all.length - 3} more)` : '';
+  return all.slice(0, 3).map((leaf) => `${leaf.pointer} = ${shown(leaf.value)}`).join(', ') + more;
+}
+
+/**
+ * A sealed answer beside the path's example: the example's values (or its failure), and the
+ * status the sandbox answered with, which is all the browser sees of it.
+ */
+function sealedSideBySide(expected: TakenEvent['event'], status: number): { example: string; answered: string } {
+  return {
+    example: expected.type.startsWith('xstate.error.') ? failure(expected.error) : exampleValues(expected.output),
+    answered: status >= 400 ? `fails (${status})` : `${status} (a sealed answer: the browser sees its status only)`,
+  };
+}
+
 /** The example's answer and the sandbox's, side by side where they differ. */
-function sideBySide(expected: TracedEvent['event'], got: TracedEvent['event']): { example: string; answered: string } {
+function sideBySide(expected: TakenEvent['event'], got: TakenEvent['event']): { example: string; answered: string } {
   const failedInPath = expected.type.startsWith('xstate.error.');
   const failedHere = got.type.startsWith('xstate.error.');
   if (failedInPath || failedHere) {
@@ -70,14 +103,22 @@ function sideBySide(expected: TracedEvent['event'], got: TracedEvent['event']): 
  * after it until the place the replay left), after whose answer the journey settled elsewhere
  * than the path's next state; `trace` the events the journey took since that agent's event.
  * None when the agent's event or a timer went elsewhere, or every call went as the path says.
+ * `sees`: whether the trace can show a step's event at all (the browser's cannot show the
+ * device's position or a timer): a step it cannot is passed over.
  *
  * @example differingCall(path, { from: 4, to: 7 }, run.trace().slice(mark))
  * // { operation: <the client's check>, example: '/individualsLists/0/customerAccountLists/hasDebt = true', answered: '... = false', ... }
  */
-export function differingCall(path: JourneyPath, { from, to }: { from: number; to: number }, trace: readonly TracedEvent[]): DifferingCall | undefined {
+export function differingCall(
+  path: JourneyPath,
+  { from, to }: { from: number; to: number },
+  trace: readonly TakenEvent[],
+  { sees = () => true }: { sees?: (type: string) => boolean } = {},
+): DifferingCall | undefined {
   let next = 0;
   for (let index = from; index < Math.min(to, path.steps.length); index += 1) {
     const step = path.steps[index] as JourneyPath['steps'][number];
+    if (!sees(step.event.type)) continue;
     const pathGoes = path.steps[index + 1]?.stateId ?? path.end.stateId;
     const actor = actorOf(step.event.type);
     // The same call answered or failed, or the same agent's event or timer.
@@ -85,9 +126,13 @@ export function differingCall(path: JourneyPath, { from, to }: { from: number; t
     const taken = trace[found];
     if (!taken) return undefined;
     next = found + 1;
-    if (taken.leaf === pathGoes && taken.event.type === step.event.type) continue;
+    // A sealed answer's type is only read from its status (a 2xx the app refused is an error
+    // to the journey): where the journey went is what tells.
+    if (taken.leaf === pathGoes && (taken.status !== undefined || taken.event.type === step.event.type)) continue;
     if (!actor) return undefined;
-    return { operation: actor.replace(/^api\./, ''), event: step.event.type, ...sideBySide(step.event as TracedEvent['event'], taken.event), pathGoes, journeyWent: taken.leaf };
+    const expected = step.event as TakenEvent['event'];
+    const sides = taken.status === undefined ? sideBySide(expected, taken.event) : sealedSideBySide(expected, taken.status);
+    return { operation: actor.replace(/^api\./, ''), event: step.event.type, ...sides, pathGoes, journeyWent: taken.leaf };
   }
   return undefined;
 }

@@ -4,7 +4,7 @@
  * in memory with every call real and the journey's timers moved on with the sandbox's clock
  * (src/tools/replay/replayInNode.ts, as the command does): its status, and where and why it left.
  * One path may be replayed in Chromium too (`--browser`: src/tools/replay/browserReplay.ts),
- * against the app built for the country, with its screenshots.
+ * against the app built for the country from the journey the studio shows, with its screenshots.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -18,6 +18,7 @@ import { buildCountry, releaseBuild } from '../../../tools/browser/servedBuild';
 import { describeReplay, replayOnFreshSandbox } from '../../../tools/replay/replayInNode';
 import { replayStatus } from '../../../tools/replay/replayStatus';
 import { compiledJourneyOf, PanelError } from './packJourney';
+import { shownPack } from './shownPack';
 
 /** A place as journeys:paths prints it: the route, or the state's key in brackets. */
 const placeOf = (place: { stateId: string; route: string | undefined }) => place.route ?? `(${place.stateId.split('.').pop()})`;
@@ -100,13 +101,23 @@ export async function replayAnswer(country: string, name: string): Promise<Repla
 /** The app built for each country's journey as the studio last showed it (a new version of the file is built again). */
 const builds = new Map<string, { journey: CompiledJourney; outDir: Promise<string> }>();
 
-/** The country's app, built once for this version of its journey (`vite build` in a process of its own, a minute or two). */
+/**
+ * The country's app, built once for this version of its journey (`vite build` in a process of
+ * its own, a minute or two): of the journey the studio shows (`STUDIO_JOURNEYS` too), put in a
+ * pack folder of its own with the rest of its pack for the build (shownPack.ts).
+ */
 function builtApp(country: string, journey: CompiledJourney): Promise<string> {
   const known = builds.get(country);
   if (known?.journey === journey) return known.outDir;
   // The build of an older version is removed once the new one is asked for.
   if (known) void known.outDir.then(releaseBuild, () => undefined);
-  const outDir = buildCountry({ country });
+  // Begun in the promise: a pack that cannot be put together is the build's failure, said as one.
+  const outDir = Promise.resolve().then(() => {
+    const pack = shownPack(country, journey);
+    const built = buildCountry({ country, packs: pack.packs });
+    void built.then(pack.remove, pack.remove);
+    return built;
+  });
   builds.set(country, { journey, outDir });
   // A build that failed is tried again next time.
   outDir.catch(() => builds.delete(country));
@@ -118,7 +129,7 @@ let browserQueue: Promise<unknown> = Promise.resolve();
 
 /**
  * Replays a path by its name in Chromium, as `journeys:replay -- <cc> <name> --browser` does:
- * against the app built for the country (once per version of its journey), served by a sandbox
+ * against the app built for the country from the journey shown (once per version of it), served by a sandbox
  * of its own, the screens driven as an agent would; its status, warnings (a substitution, or a
  * known limit's reason) and the screenshot of each step, sent as images for the tab's gallery.
  */
