@@ -11,6 +11,7 @@
  *   openapi/<cc>/             the provider's OpenAPI specs for the country
  *   reference/<cc>/           reference data the country file names (optional)
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_COUNTRY } from './defaultCountry';
@@ -24,8 +25,21 @@ export function packCountry(env: NodeJS.ProcessEnv = process.env): string {
   return given;
 }
 
-/** The folder holding the packs, absolute: `COUNTRY_PACKS` (from the working folder) or the working folder. */
+/** The packs folder of the work running in it (withPackRoot), where it differs from the process's. */
+const scopedRoot = new AsyncLocalStorage<string>();
+
+/**
+ * Runs `work` (and all it awaits) with `root` as its packs folder, as `COUNTRY_PACKS` would set
+ * it for a process of its own: the studio's replay of a pack it put together reads that pack's
+ * step screens and country file, while the studio's other requests, running meanwhile in the
+ * same process, go on reading theirs.
+ */
+export const withPackRoot = <T>(root: string, work: () => T): T => scopedRoot.run(resolve(root), work);
+
+/** The folder holding the packs, absolute: the work's own (withPackRoot), else `COUNTRY_PACKS` (from the working folder) or the working folder. */
 export function packRoot(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): string {
+  const scoped = env === process.env ? scopedRoot.getStore() : undefined;
+  if (scoped) return scoped;
   const root = resolve(cwd, env.COUNTRY_PACKS ?? '.');
   if (!existsSync(root)) throw new Error(`COUNTRY_PACKS=${env.COUNTRY_PACKS}: no such folder`);
   return root;

@@ -11,25 +11,36 @@ import { startStudio } from '../support/studio';
 // a link to the diagram where it left. Over a copy of the journeys whose e-mail check goes on only
 // for an answer the sandbox never gives ("accepted", where it answers "passed"), and whose
 // pending debt's screen has a route of its own: "In the browser" built the repository's journeys,
-// not the copy the studio shows, and replayed the copy's paths against them.
+// not the copy the studio shows, and replayed the copy's paths against them. The step screens
+// are a copy too (`STUDIO_STEPS`), whose client step's button sends an event of the copy's own:
+// an app built from the repository's step screens (or a driver reading them) stays on that step.
 /** The copy's route of the pending debt's screen, which the repository's app never shows. */
 const COPY_ROUTE = '/deuda-pendiente-de-la-copia';
+/** The copy's event of the client step's button, in its journey and its step screen. */
+const COPY_EVENT = 'step.checkClient';
 
 let studio: Awaited<ReturnType<typeof startStudio>>;
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  [studio, browser] = await Promise.all([startStudio(), launchChromium()]);
+  [studio, browser] = await Promise.all([startStudio({ steps: true }), launchChromium()]);
   const file = join(studio.journeysDir, 'sv.json');
   const text = readFileSync(file, 'utf8');
+  const stepFile = join(studio.stepsDir as string, 'sv', 'clientInformation.json');
+  const step = readFileSync(stepFile, 'utf8');
+  const editedStep = step.replace('{ "label": "Continuar", "event": "step.submit",', `{ "label": "Continuar", "event": "${COPY_EVENT}",`);
+  expect(editedStep).not.toBe(step);
+  writeFileSync(stepFile, editedStep);
   const edited = text
+    .replace('"on": {\n                "step.submit": {\n                  "target": "clientChecking",', `"on": {\n                "${COPY_EVENT}": {\n                  "target": "clientChecking",`)
     .replace('{"type": "equals", "params": {"at": "/event/output/status", "value": "passed"}}', '{"type": "equals", "params": {"at": "/event/output/status", "value": "accepted"}}')
     .replace('"meta": {"example": {"output": {"status": "passed"}}}', '"meta": {"example": {"output": {"status": "accepted"}}}')
     .replace('"meta": {"route": "/deuda-pendiente",', `"meta": {"route": "${COPY_ROUTE}",`);
   // Both the guard's value and its example changed, and the route.
   expect(edited.split('"accepted"').length - text.split('"accepted"').length).toBe(2);
   expect(edited).toContain(COPY_ROUTE);
+  expect(edited).toContain(`"${COPY_EVENT}"`);
   writeFileSync(file, edited);
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
 }, 120_000);
@@ -76,13 +87,14 @@ describe("the studio's Paths tab", () => {
     await screenshot(page, 'studio-replay-left-on-diagram');
   }, 300_000);
 
-  it("replays a path in Chromium from the tab, against the app built from the copy's journeys, its screenshots as a gallery", async () => {
+  it("replays a path in Chromium from the tab, against the app built from the copy's journeys and step screens, its screenshots as a gallery", async () => {
     const { paths } = (await (await page.request.get(`${studio.address}/__studio/api/paths?country=sv`)).json()) as PathsAnswer;
     // The shortest an agent starts (the edited e-mail check is not on it): it ends on the pending
     // debt's screen, at the copy's route, which an app built from the repository's journeys never shows.
     const short = paths.filter((p) => !p.steps[0]?.label.startsWith('app.')).sort((a, b) => a.agentEvents - b.agentEvents)[0];
     if (!short) throw new Error('no path');
     expect(short.end).toBe(COPY_ROUTE);
+    expect(short.steps.map((step) => step.label)).toContain(COPY_EVENT);
     await page.goto(`${studio.address}/__studio/?country=sv`);
     await page.getByRole('tab', { name: 'Paths' }).click();
     await page.getByRole('textbox', { name: 'Paths' }).fill(short.name);

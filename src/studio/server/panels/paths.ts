@@ -6,10 +6,11 @@
  * One path may be replayed in Chromium too (`--browser`: src/tools/replay/browserReplay.ts),
  * against the app built for the country from the journey the studio shows, with its screenshots.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { CompiledJourney } from '../../../runtime/compileJourney';
 import { didYouMean } from '../../../pack/didYouMean';
+import { withPackRoot } from '../../../pack/countryPack';
 import { isCallEvent as isCall, journeyPaths, type JourneyPath, type JourneyPathsResult, type PathStep } from '../../../tools/paths/journeyPaths';
 import type { BrowserReplayAnswer, PathsAnswer, ReplayAnswer } from '../../panelApi';
 import { describeBrowserReplay, replayFolder, replayInBrowser, sandboxForReplay, statusOf } from '../../../tools/replay/browserReplay';
@@ -98,30 +99,37 @@ export async function replayAnswer(country: string, name: string): Promise<Repla
   };
 }
 
-/** The app built for each country's journey as the studio last showed it (a new version of the file is built again). */
-const builds = new Map<string, { journey: CompiledJourney; outDir: Promise<string> }>();
+/** The app built for each country's journey as the studio last showed it (a new version of the file is built again), with the pack it was built from. */
+const builds = new Map<string, { journey: CompiledJourney; built: Promise<{ outDir: string; packs: string }> }>();
 
 /**
  * The country's app, built once for this version of its journey (`vite build` in a process of
- * its own, a minute or two): of the journey the studio shows (`STUDIO_JOURNEYS` too), put in a
- * pack folder of its own with the rest of its pack for the build (shownPack.ts).
+ * its own, a minute or two): of the journey and step screens the studio shows (`STUDIO_JOURNEYS`,
+ * `STUDIO_STEPS` too), put in a pack folder of its own with the rest of its pack (shownPack.ts),
+ * kept while the build is: its replays read their screens from it.
  */
-function builtApp(country: string, journey: CompiledJourney): Promise<string> {
+function builtApp(country: string, journey: CompiledJourney): Promise<{ outDir: string; packs: string }> {
   const known = builds.get(country);
-  if (known?.journey === journey) return known.outDir;
-  // The build of an older version is removed once the new one is asked for.
-  if (known) void known.outDir.then(releaseBuild, () => undefined);
+  if (known?.journey === journey) return known.built;
+  // The build of an older version, and its pack, are removed once the new one is asked for.
+  if (known) void known.built.then(({ outDir, packs }) => {
+    releaseBuild(outDir);
+    rmSync(packs, { recursive: true, force: true });
+  }, () => undefined);
   // Begun in the promise: a pack that cannot be put together is the build's failure, said as one.
-  const outDir = Promise.resolve().then(() => {
+  const built = Promise.resolve().then(async () => {
     const pack = shownPack(country, journey);
-    const built = buildCountry({ country, packs: pack.packs });
-    void built.then(pack.remove, pack.remove);
-    return built;
+    try {
+      return { outDir: await buildCountry({ country, packs: pack.packs }), packs: pack.packs };
+    } catch (error) {
+      pack.remove();
+      throw error;
+    }
   });
-  builds.set(country, { journey, outDir });
+  builds.set(country, { journey, built });
   // A build that failed is tried again next time.
-  outDir.catch(() => builds.delete(country));
-  return outDir;
+  built.catch(() => builds.delete(country));
+  return built;
 }
 
 // One browser replay at a time: each drives a Chromium and a sandbox of its own, on a machine the dev server shares.
@@ -143,7 +151,7 @@ export function browserReplayAnswer(country: string, name: string): Promise<Brow
 
 async function replayedInBrowser(journey: CompiledJourney, path: JourneyPath, country: string): Promise<BrowserReplayAnswer> {
   const started = Date.now();
-  const outDir = await builtApp(country, journey).catch((error: unknown) => {
+  const { outDir, packs } = await builtApp(country, journey).catch((error: unknown) => {
     throw new PanelError(`the app for ${country} could not be built: ${error instanceof Error ? error.message : String(error)}`, 500);
   });
   const browser = await launchChromium();
@@ -151,7 +159,9 @@ async function replayedInBrowser(journey: CompiledJourney, path: JourneyPath, co
   try {
     const context = await phoneContext(browser);
     const folder = replayFolder(country, path.name);
-    const result = await replayInBrowser(journey, path, await context.newPage(), { address: sandbox.address, country, folder, moveSandboxClock });
+    const page = await context.newPage();
+    // The driver reads the screens and the country file of the pack the app was built from.
+    const result = await withPackRoot(packs, () => replayInBrowser(journey, path, page, { address: sandbox.address, country, folder, moveSandboxClock }));
     const { left } = result;
     return {
       name: path.name,
