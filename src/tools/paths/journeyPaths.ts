@@ -9,6 +9,7 @@ import type { NamedRef } from '../../pack/journeyTypes';
 import type { JourneyEvent, PackEvent } from '../../runtime/journeyEvents';
 import { contextPointer } from '../../runtime/scope';
 import { branchNames, stateNames } from './branchNames';
+import { moveOrder } from './moveOrder';
 
 /** An event of a path: built from a branch's example in the journey file, so any name with any values. */
 type PathEvent = PackEvent;
@@ -161,16 +162,24 @@ type JourneyTraversal = ReturnType<typeof journeyTraversal>;
 /** One move of the explored journey: from a snapshot (by its key) to another, by an event. */
 export type Move = { from: string; to: string; event: PathEvent };
 
+type Pools = [settled: Move[], agent: Move[], all: Move[]];
+
 /**
  * The journey explored: its snapshots by key (the first is the start) and the moves between
  * them, in three pools: the agent's from a settled journey, then also the agent's made while a
- * call answers, then also those the shell starts.
+ * call answers, then also those the shell starts. `keys` and `pools` come in xstate's order (the
+ * file's, where two are as near the start); `ordered` holds the same in an order the file's does
+ * not decide (moveOrder.ts), of which the paths' shortest ways take the first, so that two events
+ * of a state swapped in the file leave every path and its name as they were. The tours keep
+ * walking `pools` (journeyTours.ts): their nearest branch ties at almost every turn, and walked
+ * in `ordered` most tours changed (all of one country's), where few paths do.
  */
 export interface Explored {
   keys: string[];
   start: string;
   snapshotOf: (key: string) => JourneySnapshot;
-  pools: [settled: Move[], agent: Move[], all: Move[]];
+  pools: Pools;
+  ordered: { keys: string[]; pools: Pools; compare: (a: Move, b: Move) => number };
 }
 
 function explore(traversal: JourneyTraversal, limit: number): Explored {
@@ -188,7 +197,11 @@ function explore(traversal: JourneyTraversal, limit: number): Explored {
   const moves: Move[] = adjacency
     .flatMap(([from, { transitions }]) => Object.values<Step<JourneySnapshot, JourneyEvent>>(transitions).map(({ state, event }) => ({ from, to: serialize(state), event })))
     .sort((a, b) => tier(a) - tier(b));
-  return { keys, start: keys[0] as string, snapshotOf, pools: [moves.filter((m) => tier(m) === 0), moves.filter((m) => tier(m) <= 1), moves] };
+  const pools: Pools = [moves.filter((m) => tier(m) === 0), moves.filter((m) => tier(m) <= 1), moves];
+  const start = keys[0] as string;
+  const order = moveOrder(start, moves);
+  const ordered = { ...order, pools: pools.map((pool) => [...pool].sort(order.compare)) as Pools };
+  return { keys, start, snapshotOf, pools, ordered };
 }
 
 /** A pool's moves by the snapshot they leave (`from`) or lead to (`to`), each list in the pool's order. */
@@ -203,39 +216,60 @@ function movesBy(pool: Move[], side: 'from' | 'to'): Map<string, Move[]> {
 }
 
 /**
+ * One layer of the walk back from the ends: each snapshot not known yet with a move into
+ * `frontier`, by the first of those moves in `compare`'s order (each of the frontier's ways out
+ * chosen so already: of two ways out as short, the one whose first differing move comes first),
+ * whatever order the frontier comes in.
+ */
+function layerBack(frontier: string[], into: Map<string, Move[]> | undefined, known: Map<string, Move | null>, compare: (a: Move, b: Move) => number): Map<string, Move> {
+  const chosen = new Map<string, Move>();
+  for (const key of frontier) {
+    for (const move of into?.get(key) ?? []) {
+      if (known.has(move.from) || move.from === move.to) continue;
+      const found = chosen.get(move.from);
+      if (!found || compare(move, found) < 0) chosen.set(move.from, move);
+    }
+  }
+  return chosen;
+}
+
+/**
  * The shortest way into each snapshot from the start, and out of it to a terminal one: breadth
  * first, the agent's own moves from a settled journey first, then those made while a call
  * answers, then any the shell starts, so that a state the agent can reach (or leave) by itself is
- * never reached (or left) through a shell event.
+ * never reached (or left) through a shell event. Of two ways as short, the one whose first
+ * differing move comes first in the explored journey's `ordered` moves, not the file's first.
  */
-function shortestWays({ keys, start, snapshotOf, pools }: Explored, terminal: JourneyTraversal['terminal']) {
+function shortestWays({ start, snapshotOf, ordered: { keys, pools, compare } }: Explored, terminal: JourneyTraversal['terminal']) {
   // Each pool's moves by where they leave from and where they lead (in the pool's order): a
   // frontier's key looks up its own moves, not every move of the journey.
   const outOf = pools.map((pool) => movesBy(pool, 'from'));
   const into = pools.map((pool) => movesBy(pool, 'to'));
-  const spread = (seeds: string[], known: { has: (k: string) => boolean }, step: (key: string, tier: number) => string[]) => {
+  const spread = (seeds: string[], known: { has: (k: string) => boolean }, layer: (frontier: string[], tier: number) => string[]) => {
     for (const [tier] of pools.entries()) {
-      for (let frontier = tier === 0 ? seeds : keys.filter((k) => known.has(k)); frontier.length > 0; ) frontier = frontier.flatMap((key) => step(key, tier));
+      for (let frontier = tier === 0 ? seeds : keys.filter((k) => known.has(k)); frontier.length > 0; ) frontier = layer(frontier, tier);
     }
   };
+  // Into a snapshot by the first move found: a frontier comes in the order of its ways (from the
+  // start, or from `ordered.keys`), so of two as short the one whose first differing move comes first.
   const inbound = new Map<string, Move>();
   const reached = new Set([start]);
-  spread([start], reached, (key, tier) =>
-    (outOf[tier]?.get(key) ?? []).flatMap((move) => {
-      if (reached.has(move.to)) return [];
-      reached.add(move.to);
-      inbound.set(move.to, move);
-      return [move.to];
-    }),
+  spread([start], reached, (frontier, tier) =>
+    frontier.flatMap((key) =>
+      (outOf[tier]?.get(key) ?? []).flatMap((move) => {
+        if (reached.has(move.to)) return [];
+        reached.add(move.to);
+        inbound.set(move.to, move);
+        return [move.to];
+      }),
+    ),
   );
   const outbound = new Map<string, Move | null>(keys.filter((k) => terminal(snapshotOf(k))).map((k) => [k, null]));
-  spread([...outbound.keys()], outbound, (key, tier) =>
-    (into[tier]?.get(key) ?? []).flatMap((move) => {
-      if (outbound.has(move.from) || move.from === move.to) return [];
-      outbound.set(move.from, move);
-      return [move.from];
-    }),
-  );
+  spread([...outbound.keys()], outbound, (frontier, tier) => {
+    const chosen = layerBack(frontier, into[tier], outbound, compare);
+    for (const [from, move] of chosen) outbound.set(from, move);
+    return [...chosen.keys()];
+  });
   const wayIn = (key: string): Move[] => {
     const way: Move[] = [];
     for (let at = key; at !== start; ) {
@@ -253,8 +287,11 @@ function shortestWays({ keys, start, snapshotOf, pools }: Explored, terminal: Jo
   return { reached, leavesToEnd: (key: string) => outbound.has(key), wayIn, wayOut };
 }
 
-/** For each branch of the file, the first move (nearest the start) that takes it, from a settled journey where it can be. */
-function firstMoves({ snapshotOf, pools }: Explored, ways: ReturnType<typeof shortestWays>, branchTaken: JourneyTraversal['branchTaken']): Map<GraphEdge, Move> {
+/**
+ * For each branch of the file, the first move (nearest the start) that takes it, from a settled
+ * journey where it can be; of moves as near, the first in the explored journey's `ordered` moves.
+ */
+function firstMoves({ snapshotOf, ordered: { pools } }: Explored, ways: ReturnType<typeof shortestWays>, branchTaken: JourneyTraversal['branchTaken']): Map<GraphEdge, Move> {
   const cover = new Map<GraphEdge, Move>();
   const byDistance = [...ways.reached];
   for (const pool of [pools[0], pools[2]]) {
@@ -308,6 +345,8 @@ function pathsOf(explored: Explored, ways: ReturnType<typeof shortestWays>, cove
     const way = [...wayIn, move, ...ways.wayOut(move.to)];
     const key = JSON.stringify(way.map((m) => [m.from, m.event]));
     const known = byWay.get(key);
+    // A move takes one branch, so two branches of one way are taken at two places on it: the
+    // nearer the start names it, whichever the cover lists first (no tie for the file to break).
     if (!known || wayIn.length < known.at) byWay.set(key, { way, edge, at: wayIn.length });
   }
   return [...byWay.values()].map(({ way, edge }) => {
