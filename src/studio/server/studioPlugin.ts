@@ -2,28 +2,26 @@
  * The journey studio's server side, a Vite plugin for the dev server only (`npm run studio`,
  * scripts/studio.ts; never in `npm run build`): serves the studio's page at `/__studio/` next to
  * the app, the journeys as checked by journeys:check's own checks (src/checker/packChecker.ts), and
- * watches the journeys and step screens' folders so that a save of either reaches the page as a
+ * watches the journeys and step screens' folders (journeyFilesWatch.ts) so that a save of either reaches the page as a
  * custom event within a moment.
  * The panels' own routes (src/studio/server/panelRoutes.ts) answer first.
  */
-import { existsSync, readdirSync, readFileSync, watch, type FSWatcher } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Plugin, ViteDevServer } from 'vite';
+import type { Plugin } from 'vite';
 import { JOURNEY_EVENT, STUDIO_BASE, type StudioJourney } from '../studioProtocol';
 import { packRoot } from '../../pack/countryPack';
 import { packChecker } from '../../checker/packChecker';
 import type { SourceText } from '../../checker/sourceText';
 import { buildJourneyGraph } from '../../pack/journeyGraph';
 import type { JourneyConfig } from '../../pack/journeyTypes';
+import { watchJourneyFiles } from './journeyFilesWatch';
 import { panelRoutes } from './panelRoutes';
 import { studioStepsDir } from './panels/packJourney';
 
 const PAGE = fileURLToPath(new URL('../page/index.html', import.meta.url));
-
-/** A save is often several writes (truncate, then write): the check waits for the last one. */
-const SETTLE_MS = 25;
 
 export interface StudioOptions {
   /** The journeys folder: `STUDIO_JOURNEYS`, else the pack's `journeys/` (tests point it at a copy). */
@@ -76,42 +74,6 @@ export function journeyStudio({ journeysDir = studioJourneysDir(), packs = packR
     return result;
   };
 
-  const watchers: FSWatcher[] = [];
-  const pending = new Map<string, NodeJS.Timeout>();
-  /** The country's journey checked again once its files settle, and the result sent to every page. */
-  const recheck = (server: ViteDevServer, country: string) => {
-    clearTimeout(pending.get(country));
-    pending.set(
-      country,
-      setTimeout(() => {
-        pending.delete(country);
-        server.ws.send({ type: 'custom', event: JOURNEY_EVENT, data: check(country) });
-      }, SETTLE_MS),
-    );
-  };
-  // fs.watch, not Vite's watcher: the folders may be outside the project (a test's copy), and
-  // inotify tells a save at once, where a polling watcher would add its interval.
-  const watchFiles = (server: ViteDevServer) => {
-    if (existsSync(journeysDir)) {
-      watchers.push(
-        watch(journeysDir, (_event, name) => {
-          if (name?.endsWith('.json')) recheck(server, basename(name, '.json'));
-        }),
-      );
-    }
-    // A step file is checked with its country's journey: its save re-checks that journey, as the
-    // journey's own does, rather than at the journey's next save. `recursive` (on Linux since
-    // Node 19.1; the project needs 20.19) also follows a country folder made after the start.
-    if (existsSync(stepsDir)) {
-      watchers.push(
-        watch(stepsDir, { recursive: true }, (_event, name) => {
-          const [country, file, ...deeper] = name?.split(/[\\/]/) ?? [];
-          if (country && file?.endsWith('.json') && deeper.length === 0 && countries().includes(country)) recheck(server, country);
-        }),
-      );
-    }
-  };
-
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.statusCode = status;
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
@@ -123,11 +85,9 @@ export function journeyStudio({ journeysDir = studioJourneysDir(), packs = packR
     name: 'journey-studio',
     apply: 'serve',
     configureServer(server) {
-      watchFiles(server);
-      server.httpServer?.on('close', () => {
-        for (const watcher of watchers) watcher.close();
-        for (const timer of pending.values()) clearTimeout(timer);
-      });
+      // Each save checked again, and the result sent to every page.
+      const watching = watchJourneyFiles({ journeysDir, stepsDir, countries, settled: (country) => server.ws.send({ type: 'custom', event: JOURNEY_EVENT, data: check(country) }) });
+      server.httpServer?.on('close', watching.close);
       server.middlewares.use(panelRoutes({ journeysDir, stepsDir }));
       server.middlewares.use((req, res, next) => {
         const url = new URL(req.url ?? '/', 'http://studio');
